@@ -1,0 +1,116 @@
+package online.durak.engine;
+
+import java.util.List;
+
+/**
+ * What happened at a table. {@link #type()} is the stable name stored in the event log; it never
+ * changes when Java classes are renamed. {@code evolve} only moves data; every decision (who is out,
+ * who attacks next, the points) is made by {@code decide} and written into the events.
+ */
+public sealed interface Event {
+
+    String type();
+
+    /** A match began with these settings; seat numbers are the engine's 0..players-1. */
+    record MatchStarted(Rules rules) implements Event {
+        public String type() {
+            return "MatchStarted";
+        }
+    }
+
+    /**
+     * A deal was dealt from {@code deckOrder} (top card first): 6 cards each, one at a time, starting left
+     * of the dealer; then the trump card. {@code redeals} counts shuffles thrown away because nobody held a
+     * trump. {@code shownTrump} is the lowest trump the first attacker showed, or null.
+     */
+    record DealStarted(int deal, int dealer, List<Card> deckOrder, int redeals, int attacker, Card shownTrump)
+            implements Event {
+        public String type() {
+            return "DealStarted";
+        }
+    }
+
+    record Attacked(int seat, CardSet cards) implements Event {
+        public String type() {
+            return "Attacked";
+        }
+    }
+
+    record Covered(int seat, Card attack, Card card) implements Event {
+        public String type() {
+            return "Covered";
+        }
+    }
+
+    record Transferred(int seat, Card card) implements Event {
+        public String type() {
+            return "Transferred";
+        }
+    }
+
+    record TrumpShown(int seat, Card trump) implements Event {
+        public String type() {
+            return "TrumpShown";
+        }
+    }
+
+    record Took(int seat) implements Event {
+        public String type() {
+            return "Took";
+        }
+    }
+
+    record Threw(int seat, CardSet cards) implements Event {
+        public String type() {
+            return "Threw";
+        }
+    }
+
+    record Passed(int seat) implements Event {
+        public String type() {
+            return "Passed";
+        }
+    }
+
+    /** The bout ended: {@code taken} false is bito (table to the discard), true is the defender picking up. */
+    record BoutEnded(boolean taken, int defender, CardSet cards) implements Event {
+        public String type() {
+            return "BoutEnded";
+        }
+    }
+
+    /** A seat drew from the stock; the cards are that seat's secret (views show only the count). */
+    record CardsDrawn(int seat, CardSet cards) implements Event {
+        public String type() {
+            return "CardsDrawn";
+        }
+    }
+
+    /** Seats that went out at the end of the same bout; they share a place. */
+    record PlayersOut(List<Integer> seats) implements Event {
+        public String type() {
+            return "PlayersOut";
+        }
+    }
+
+    /** The next bout's roles: {@code attacker} attacks {@code defender} (rotation seats). */
+    record BoutReady(int attacker, int defender) implements Event {
+        public String type() {
+            return "BoutReady";
+        }
+    }
+
+    /** The deal is over: {@code durak} is the loser's seat (a seat of the losing team), or -1 for a draw. */
+    record DealEnded(int durak, List<Integer> points, CardSet durakCards) implements Event {
+        public String type() {
+            return "DealEnded";
+        }
+    }
+
+    /** The match is over after its last deal: total points and places (1 = best, ties share). */
+    record MatchEnded(List<Integer> totals, List<Integer> places) implements Event {
+        public String type() {
+            return "MatchEnded";
+        }
+    }
+}

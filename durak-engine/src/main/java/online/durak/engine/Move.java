@@ -1,0 +1,60 @@
+package online.durak.engine;
+
+/** A player's decision; the engine decides whether it is legal for the seat that sends it. */
+public sealed interface Move {
+
+    /** The stable name of the move type, as in conformance/FORMAT.md and the API. */
+    String type();
+
+    /** Open a bout with one card or several cards of one rank. */
+    record Attack(CardSet cards) implements Move {
+        public String type() {
+            return "attack";
+        }
+    }
+
+    /** Beat the uncovered attack card {@code attack} with {@code card}. */
+    record Cover(Card attack, Card card) implements Move {
+        public String type() {
+            return "cover";
+        }
+    }
+
+    /** Perevodnoi: add a card of the attack's rank and pass the attack on. */
+    record Transfer(Card card) implements Move {
+        public String type() {
+            return "transfer";
+        }
+    }
+
+    /** Perevodnoi with {@code showTrumpToTransfer}: show the trump of the attack's rank, keep it, pass on. */
+    record ShowTrump(Card trump) implements Move {
+        public String type() {
+            return "transfer";
+        }
+    }
+
+    /** The defender gives up and will pick up the table. */
+    record Take() implements Move {
+        public String type() {
+            return "take";
+        }
+    }
+
+    /** Add cards whose ranks lie on the table, in the throw-in round or after a take. */
+    record Throw(CardSet cards) implements Move {
+        public String type() {
+            return "throw";
+        }
+    }
+
+    /** Add nothing in one's turn of the round (after a take: "done"). */
+    record Pass() implements Move {
+        public String type() {
+            return "pass";
+        }
+    }
+
+    Take TAKE = new Take();
+    Pass PASS = new Pass();
+}

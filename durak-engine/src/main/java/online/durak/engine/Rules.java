@@ -1,0 +1,123 @@
+package online.durak.engine;
+
+import java.util.Set;
+
+/**
+ * The table settings of RULES.md §1 that the engine plays by. Constructing one validates it:
+ * a setting that breaks a rule throws {@link InvalidSettingException} naming that setting.
+ *
+ * @param turnClockSeconds 0 for no clock
+ * @param stake            chips each registered human pays; 0 for none
+ */
+public record Rules(
+        Variant variant,
+        Deck deck,
+        int players,
+        boolean teams,
+        ThrowIn throwIn,
+        FirstBoutLimit firstBoutLimit,
+        boolean showTrumpToTransfer,
+        boolean discardVisible,
+        int dealsPerMatch,
+        int turnClockSeconds,
+        int stake) {
+
+    public static final Set<Integer> DEALS_PER_MATCH = Set.of(1, 3, 5, 7);
+    public static final Set<Integer> TURN_CLOCKS = Set.of(0, 30, 60, 90, 120);
+
+    public Rules {
+        require(variant != null, "variant", "is required (PODKIDNOI or PEREVODNOI)");
+        require(deck != null, "deck", "is required (24, 36 or 52)");
+        require(throwIn != null, "throwIn", "is required (ALL, NEIGHBOURS or NEIGHBOURS_ONLY)");
+        require(firstBoutLimit != null, "firstBoutLimit", "is required (FIRST_BOUT, UNTIL_FIRST_DISCARD or NONE)");
+        require(players >= 2 && players <= 6, "players", "must be 2 to 6, not " + players);
+        require(players <= deck.size() / 6, "players",
+                "at most " + deck.size() / 6 + " players can play with " + deck.size() + " cards, not " + players);
+        require(!teams || players == 4 || players == 6, "teams",
+                "team play needs 4 or 6 players, not " + players);
+        require(!showTrumpToTransfer || variant == Variant.PEREVODNOI, "showTrumpToTransfer",
+                "showing a trump to transfer exists only in PEREVODNOI");
+        require(DEALS_PER_MATCH.contains(dealsPerMatch), "dealsPerMatch",
+                "must be 1, 3, 5 or 7, not " + dealsPerMatch);
+        require(TURN_CLOCKS.contains(turnClockSeconds), "turnClock",
+                "must be none (0), 30, 60, 90 or 120 seconds, not " + turnClockSeconds);
+        require(stake >= 0, "stake", "must not be negative");
+    }
+
+    private static void require(boolean ok, String setting, String message) {
+        if (!ok) {
+            throw new InvalidSettingException(setting, message);
+        }
+    }
+
+    /** The defaults of RULES.md §1 for a number of players (clock 60 s, as for tables with others). */
+    public static Rules defaults(int players) {
+        return new Rules(Variant.PODKIDNOI, Deck.D36, players, false, ThrowIn.ALL, FirstBoutLimit.FIRST_BOUT,
+                false, true, 5, 60, 0);
+    }
+
+    public Rules withVariant(Variant v) {
+        return new Rules(v, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withDeck(Deck d) {
+        return new Rules(variant, d, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withPlayers(int n) {
+        return new Rules(variant, deck, n, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withTeams(boolean t) {
+        return new Rules(variant, deck, players, t, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withThrowIn(ThrowIn t) {
+        return new Rules(variant, deck, players, teams, t, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withFirstBoutLimit(FirstBoutLimit f) {
+        return new Rules(variant, deck, players, teams, throwIn, f, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withShowTrumpToTransfer(boolean s) {
+        return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, s, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withDiscardVisible(boolean v) {
+        return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, v,
+                dealsPerMatch, turnClockSeconds, stake);
+    }
+
+    public Rules withDealsPerMatch(int d) {
+        return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                d, turnClockSeconds, stake);
+    }
+
+    public Rules withTurnClockSeconds(int s) {
+        return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, s, stake);
+    }
+
+    public Rules withStake(int s) {
+        return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, s);
+    }
+
+    /** The partner of a seat in team play: the seat opposite (i and i + n/2). */
+    public int partner(int seat) {
+        return (seat + players / 2) % players;
+    }
+
+    /** The team of a seat in team play (seat mod n/2); every seat is its own team otherwise. */
+    public int team(int seat) {
+        return teams ? seat % (players / 2) : seat;
+    }
+}

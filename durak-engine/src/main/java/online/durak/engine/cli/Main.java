@@ -1,0 +1,24 @@
+package online.durak.engine.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import online.durak.engine.conformance.ConformanceRunner;
+
+/** {@code java -jar durak-engine.jar conformance PATH...} */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length < 2 || !args[0].equals("conformance")) {
+            System.err.println("usage: java -jar durak-engine.jar conformance PATH...");
+            System.exit(2);
+        }
+        List<Path> paths = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            paths.add(Path.of(args[i]));
+        }
+        System.exit(ConformanceRunner.runAll(paths, System.out, System.err));
+    }
+}
