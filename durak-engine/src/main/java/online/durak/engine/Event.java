@@ -113,4 +113,34 @@ public sealed interface Event {
             return "MatchEnded";
         }
     }
+
+    // ---- the table around the match (RULES.md §6) ----
+
+    /** A table was opened with these settings by a player. */
+    record TableCreated(Rules rules, String createdBy) implements Event {
+        public String type() {
+            return "TableCreated";
+        }
+    }
+
+    /** A seat was taken by a human ({@code bot} null) or given to a bot of a level. */
+    record SeatTaken(int seat, String playerId, String name, BotLevel bot) implements Event {
+        public String type() {
+            return "SeatTaken";
+        }
+    }
+
+    /** A player left a seat before the match started. */
+    record SeatLeft(int seat, String playerId) implements Event {
+        public String type() {
+            return "SeatLeft";
+        }
+    }
+
+    /** A seat pressed continue on the board after a deal. */
+    record ContinuePressed(int seat) implements Event {
+        public String type() {
+            return "ContinuePressed";
+        }
+    }
 }
