@@ -18,11 +18,35 @@ public final class Views {
         return build(s, seat, Map.of(seat, s.hand(seat).cards()));
     }
 
-    /** Every card open: only for a finished deal (replays); a running deal is seen from one seat. */
+    /** Every card open: only for a finished deal; a running deal is seen from one seat. */
     public static SeatView openView(DealState s) {
         if (!s.isOver()) {
             throw new IllegalStateException("a running deal is seen only from one seat");
         }
+        return open(s);
+    }
+
+    /**
+     * A finished deal step by step with every card open: the open view after the deal was dealt and after
+     * each later event. {@code dealEvents} starts with the deal's {@link Event.DealStarted} and must end with
+     * its {@link Event.DealEnded}; a running deal is refused, since its hands are still secret.
+     */
+    public static List<SeatView> replay(Rules rules, List<Event> dealEvents) {
+        if (dealEvents.isEmpty() || !(dealEvents.get(0) instanceof Event.DealStarted start)
+                || !(dealEvents.get(dealEvents.size() - 1) instanceof Event.DealEnded)) {
+            throw new IllegalStateException("only a finished deal is replayed with every card open");
+        }
+        List<SeatView> steps = new ArrayList<>(dealEvents.size());
+        DealState s = DealDecider.start(rules, start);
+        steps.add(open(s));
+        for (Event e : dealEvents.subList(1, dealEvents.size())) {
+            s = DealDecider.evolve(s, e);
+            steps.add(open(s));
+        }
+        return steps;
+    }
+
+    private static SeatView open(DealState s) {
         Map<Integer, List<Card>> hands = new LinkedHashMap<>();
         for (int i = 0; i < s.players(); i++) {
             hands.put(i, s.hand(i).cards());
