@@ -1,0 +1,867 @@
+package online.durak.messages;
+
+import static online.durak.messages.MessageException.INVALID_EVENT;
+import static online.durak.messages.MessageException.INVALID_JSON;
+import static online.durak.messages.MessageException.INVALID_MESSAGE;
+import static online.durak.messages.MessageException.INVALID_MOVE;
+import static online.durak.messages.MessageException.INVALID_SETTING;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import online.durak.engine.BotLevel;
+import online.durak.engine.Card;
+import online.durak.engine.CardSet;
+import online.durak.engine.Deck;
+import online.durak.engine.Event;
+import online.durak.engine.FirstBoutLimit;
+import online.durak.engine.InvalidSettingException;
+import online.durak.engine.Move;
+import online.durak.engine.Rules;
+import online.durak.engine.SeatView;
+import online.durak.engine.ThrowIn;
+import online.durak.engine.Variant;
+
+/**
+ * Every JSON form of the project's messages (schema/messages.schema.json), written and read by hand: no
+ * reflection on engine classes, so renaming a Java class or constant never changes the wire format.
+ * Reading is strict: unknown fields, missing fields and bad values raise a {@link MessageException} naming
+ * the field. One configured {@link ObjectMapper} is shared; it refuses duplicate keys and trailing text.
+ */
+public final class Codec {
+    /** The schema on the class path, for services that serve or check it. */
+    public static final String SCHEMA_RESOURCE = "/schema/messages.schema.json";
+    /** RULES.md §1: tables with others have a 60 s clock unless their creator chooses otherwise. */
+    public static final int DEFAULT_TURN_CLOCK = 60;
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private static final JsonNodeFactory NODES = MAPPER.getNodeFactory();
+
+    /** The settings in RULES.md §1 order, so that the first missing one is always the same. */
+    private static final List<String> RULES_ORDER = List.of("variant", "deck", "players", "teams", "throwIn",
+            "firstBoutLimit", "showTrumpToTransfer", "discardVisible", "dealsPerMatch", "turnClock", "stake");
+    private static final Set<String> RULES_FIELDS = Set.copyOf(RULES_ORDER);
+
+    private Codec() {
+    }
+
+    // ---- JSON text ----
+
+    /** Parses JSON text; anything that is not one JSON value is {@link MessageException#INVALID_JSON}. */
+    public static JsonNode parse(String json) {
+        if (json == null) {
+            throw new MessageException(INVALID_JSON, null, "no JSON given");
+        }
+        try {
+            return nonEmpty(MAPPER.readTree(json));
+        } catch (JsonProcessingException e) {
+            throw new MessageException(INVALID_JSON, null, "not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /** Parses UTF-8 JSON bytes, like {@link #parse(String)}. */
+    public static JsonNode parse(byte[] json) {
+        if (json == null) {
+            throw new MessageException(INVALID_JSON, null, "no JSON given");
+        }
+        try {
+            return nonEmpty(MAPPER.readTree(json));
+        } catch (JsonProcessingException e) {
+            throw new MessageException(INVALID_JSON, null, "not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonNode nonEmpty(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            throw new MessageException(INVALID_JSON, null, "no JSON given");
+        }
+        return node;
+    }
+
+    public static String write(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree could not be written", e);
+        }
+    }
+
+    public static byte[] writeBytes(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsBytes(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree could not be written", e);
+        }
+    }
+
+    // ---- cards (RULES.md §2) ----
+
+    /** The text form: rank then suit, {@code 10D}. */
+    public static String cardText(Card card) {
+        return Names.card(card);
+    }
+
+    /** A card from its text form; anything else is {@link MessageException#INVALID_MESSAGE}. */
+    public static Card readCard(String text) {
+        try {
+            return Card.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new MessageException(INVALID_MESSAGE, null, e.getMessage());
+        }
+    }
+
+    /** A set of cards as a list of texts, sorted as {@link CardSet#cards()} (suit, then rank). */
+    public static ArrayNode toNode(CardSet cards) {
+        return cardsNode(cards.cards());
+    }
+
+    /** A list of card texts as a set; a card twice is refused. */
+    public static CardSet readCards(JsonNode node) {
+        ObjectNode holder = NODES.objectNode();
+        holder.set("cards", node);
+        return Fields.of(holder, INVALID_MESSAGE, "cards", Set.of("cards")).cardSet("cards");
+    }
+
+    private static ArrayNode cardsNode(List<Card> cards) {
+        ArrayNode a = NODES.arrayNode(cards.size());
+        for (Card c : cards) {
+            a.add(Names.card(c));
+        }
+        return a;
+    }
+
+    private static void putCard(ObjectNode o, String field, Card card) {
+        if (card == null) {
+            o.putNull(field);
+        } else {
+            o.put(field, Names.card(card));
+        }
+    }
+
+    private static ArrayNode intsNode(List<Integer> ints) {
+        ArrayNode a = NODES.arrayNode(ints.size());
+        for (int i : ints) {
+            a.add(i);
+        }
+        return a;
+    }
+
+    /** -1 is the engine's "nobody"; on the wire it is null. */
+    private static void putSeat(ObjectNode o, String field, int seat) {
+        if (seat < 0) {
+            o.putNull(field);
+        } else {
+            o.put(field, seat);
+        }
+    }
+
+    // ---- table settings (RULES.md §1) ----
+
+    /** The settings by their RULES.md names; {@code turnClock} is null for no clock. */
+    public static ObjectNode toNode(Rules r) {
+        ObjectNode o = NODES.objectNode();
+        o.put("variant", Names.variant(r.variant()));
+        o.put("deck", r.deck().size());
+        o.put("players", r.players());
+        o.put("teams", r.teams());
+        o.put("throwIn", Names.throwIn(r.throwIn()));
+        o.put("firstBoutLimit", Names.firstBoutLimit(r.firstBoutLimit()));
+        o.put("showTrumpToTransfer", r.showTrumpToTransfer());
+        o.put("discardVisible", r.discardVisible());
+        o.put("dealsPerMatch", r.dealsPerMatch());
+        if (r.turnClockSeconds() == 0) {
+            o.putNull("turnClock");
+        } else {
+            o.put("turnClock", r.turnClockSeconds());
+        }
+        o.put("stake", r.stake());
+        return o;
+    }
+
+    /**
+     * Settings sent by a client: {@code players} is required, every other missing setting takes its RULES.md
+     * default ({@link Rules#defaults(int)}, clock {@value #DEFAULT_TURN_CLOCK} s). An unknown field, a bad
+     * value or a setting that breaks a rule is {@link MessageException#INVALID_SETTING} naming the setting.
+     */
+    public static Rules readRules(JsonNode node) {
+        return readRules(node, DEFAULT_TURN_CLOCK);
+    }
+
+    /** As {@link #readRules(JsonNode)}, with another clock when none is given (e.g. 0 for solo games). */
+    public static Rules readRules(JsonNode node, int defaultTurnClock) {
+        return readRules(node, null, Rules.defaults(2).withTurnClockSeconds(defaultTurnClock));
+    }
+
+    /** As {@link #readRules(JsonNode)}, every missing setting (players too) taken from {@code defaults}. */
+    public static Rules readRules(JsonNode node, Rules defaults) {
+        return readRules(node, defaults.players(), defaults);
+    }
+
+    private static Rules readRules(JsonNode node, Integer defaultPlayers, Rules d) {
+        Fields f = Fields.of(node, INVALID_SETTING, "the table settings", RULES_FIELDS);
+        Integer players = f.optInteger("players");
+        if (players == null) {
+            players = defaultPlayers;
+        }
+        Variant variant = d.variant();
+        String v = f.optText("variant");
+        if (v != null) {
+            variant = Names.variant(v);
+            if (variant == null) {
+                throw f.error("variant", "must be PODKIDNOI or PEREVODNOI, not \"" + v + "\"");
+            }
+        }
+        Deck deck = d.deck();
+        Integer size = f.optInteger("deck");
+        if (size != null) {
+            try {
+                deck = Deck.ofSize(size);
+            } catch (InvalidSettingException e) {
+                throw settingError(e);
+            }
+        }
+        ThrowIn throwIn = d.throwIn();
+        String t = f.optText("throwIn");
+        if (t != null) {
+            throwIn = Names.throwIn(t);
+            if (throwIn == null) {
+                throw f.error("throwIn", "must be ALL, NEIGHBOURS or NEIGHBOURS_ONLY, not \"" + t + "\"");
+            }
+        }
+        FirstBoutLimit limit = d.firstBoutLimit();
+        String l = f.optText("firstBoutLimit");
+        if (l != null) {
+            limit = Names.firstBoutLimit(l);
+            if (limit == null) {
+                throw f.error("firstBoutLimit",
+                        "must be FIRST_BOUT, UNTIL_FIRST_DISCARD or NONE, not \"" + l + "\"");
+            }
+        }
+        JsonNode teams = f.get("teams");
+        JsonNode showTrump = f.get("showTrumpToTransfer");
+        JsonNode discardVisible = f.get("discardVisible");
+        Integer deals = f.optInteger("dealsPerMatch");
+        Integer stake = f.optInteger("stake");
+        int clock = d.turnClockSeconds();
+        if (f.has("turnClock")) {
+            Integer c = f.optInteger("turnClock");
+            clock = c == null ? 0 : c;
+        }
+        boolean team = teams == null ? d.teams() : f.toBool("teams", teams);
+        boolean show = showTrump == null ? d.showTrumpToTransfer() : f.toBool("showTrumpToTransfer", showTrump);
+        boolean visible = discardVisible == null ? d.discardVisible() : f.toBool("discardVisible", discardVisible);
+        // Without a number of players, the other settings are still checked (with one they allow), so that
+        // the answer names a bad setting first and the missing number only when everything else is right.
+        int n = players != null ? players : team ? 4 : 2;
+        try {
+            Rules rules = new Rules(variant, deck, n, team, throwIn, limit, show, visible,
+                    deals == null ? d.dealsPerMatch() : deals, clock, stake == null ? d.stake() : stake);
+            if (players == null) {
+                throw f.error("players", "is required (2 to 6)");
+            }
+            return rules;
+        } catch (InvalidSettingException e) {
+            throw settingError(e);
+        }
+    }
+
+    /** Settings written by {@link #toNode(Rules)}: every setting must be there. */
+    private static Rules readFullRules(JsonNode node) {
+        if (node != null && node.isObject()) {
+            for (String name : RULES_ORDER) {
+                if (!node.has(name)) {
+                    throw new MessageException(INVALID_SETTING, name, "is required");
+                }
+            }
+        }
+        return readRules(node);
+    }
+
+    private static MessageException settingError(InvalidSettingException e) {
+        String prefix = e.setting() + ": ";
+        String m = e.getMessage();
+        return new MessageException(INVALID_SETTING, e.setting(), m.startsWith(prefix) ? m.substring(prefix.length()) : m);
+    }
+
+    // ---- moves (conformance/FORMAT.md) ----
+
+    public static ObjectNode toNode(Move m) {
+        ObjectNode o = NODES.objectNode();
+        o.put("type", m.type());
+        if (m instanceof Move.Attack a) {
+            o.set("cards", toNode(a.cards()));
+        } else if (m instanceof Move.Cover c) {
+            putCard(o, "attack", c.attack());
+            putCard(o, "card", c.card());
+        } else if (m instanceof Move.Transfer t) {
+            putCard(o, "card", t.card());
+        } else if (m instanceof Move.ShowTrump s) {
+            putCard(o, "showTrump", s.trump());
+        } else if (m instanceof Move.Throw t) {
+            o.set("cards", toNode(t.cards()));
+        } else if (!(m instanceof Move.Take) && !(m instanceof Move.Pass)) {
+            throw new IllegalArgumentException("no wire form for move " + m);
+        }
+        return o;
+    }
+
+    /** A move as FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE} naming the field. */
+    public static Move readMove(JsonNode node) {
+        String type = typeOf(node, INVALID_MOVE, "a move");
+        switch (type) {
+            case "attack":
+                return new Move.Attack(someCards(Fields.of(node, INVALID_MOVE, "attack", Set.of("type", "cards"))));
+            case "cover": {
+                Fields f = Fields.of(node, INVALID_MOVE, "cover", Set.of("type", "attack", "card"));
+                return new Move.Cover(f.card("attack"), f.card("card"));
+            }
+            case "transfer": {
+                Fields f = Fields.of(node, INVALID_MOVE, "transfer", Set.of("type", "card", "showTrump"));
+                boolean card = f.get("card") != null;
+                boolean showTrump = f.get("showTrump") != null;
+                if (card == showTrump) {
+                    throw f.error(card ? "showTrump" : "card", "a transfer names either card or showTrump");
+                }
+                return card ? new Move.Transfer(f.card("card")) : new Move.ShowTrump(f.card("showTrump"));
+            }
+            case "take":
+                Fields.of(node, INVALID_MOVE, "take", Set.of("type"));
+                return Move.TAKE;
+            case "throw":
+                return new Move.Throw(someCards(Fields.of(node, INVALID_MOVE, "throw", Set.of("type", "cards"))));
+            case "pass":
+                Fields.of(node, INVALID_MOVE, "pass", Set.of("type"));
+                return Move.PASS;
+            default:
+                throw new MessageException(INVALID_MOVE, "type",
+                        "must be attack, cover, transfer, take, throw or pass, not \"" + type + "\"");
+        }
+    }
+
+    private static CardSet someCards(Fields f) {
+        CardSet cards = f.cardSet("cards");
+        if (cards.isEmpty()) {
+            throw f.error("cards", "must hold one or more cards");
+        }
+        return cards;
+    }
+
+    /** The {@code type} of a message object. */
+    private static String typeOf(JsonNode node, String code, String what) {
+        if (node == null || !node.isObject()) {
+            throw new MessageException(code, null, what + " must be a JSON object");
+        }
+        JsonNode type = node.get("type");
+        if (type == null || type.isNull()) {
+            throw new MessageException(code, "type", "is required");
+        }
+        if (!type.isTextual()) {
+            throw new MessageException(code, "type", "must be a string, not " + type);
+        }
+        return type.textValue();
+    }
+
+    // ---- events ----
+
+    /** {@code {"type": e.type(), ...}} with every field of the event, nothing hidden (the stored form). */
+    public static ObjectNode toNode(Event e) {
+        ObjectNode o = NODES.objectNode();
+        o.put("type", e.type());
+        if (e instanceof Event.MatchStarted x) {
+            o.set("rules", toNode(x.rules()));
+        } else if (e instanceof Event.DealStarted x) {
+            o.put("deal", x.deal());
+            o.put("dealer", x.dealer());
+            o.set("deckOrder", cardsNode(x.deckOrder()));
+            o.put("redeals", x.redeals());
+            o.put("attacker", x.attacker());
+            putCard(o, "shownTrump", x.shownTrump());
+        } else if (e instanceof Event.Attacked x) {
+            o.put("seat", x.seat());
+            o.set("cards", toNode(x.cards()));
+        } else if (e instanceof Event.Covered x) {
+            o.put("seat", x.seat());
+            putCard(o, "attack", x.attack());
+            putCard(o, "card", x.card());
+        } else if (e instanceof Event.Transferred x) {
+            o.put("seat", x.seat());
+            putCard(o, "card", x.card());
+        } else if (e instanceof Event.TrumpShown x) {
+            o.put("seat", x.seat());
+            putCard(o, "trump", x.trump());
+        } else if (e instanceof Event.Took x) {
+            o.put("seat", x.seat());
+        } else if (e instanceof Event.Threw x) {
+            o.put("seat", x.seat());
+            o.set("cards", toNode(x.cards()));
+        } else if (e instanceof Event.Passed x) {
+            o.put("seat", x.seat());
+        } else if (e instanceof Event.BoutEnded x) {
+            o.put("taken", x.taken());
+            o.put("defender", x.defender());
+            o.set("cards", toNode(x.cards()));
+        } else if (e instanceof Event.CardsDrawn x) {
+            o.put("seat", x.seat());
+            o.set("cards", toNode(x.cards()));
+        } else if (e instanceof Event.PlayersOut x) {
+            o.set("seats", intsNode(x.seats()));
+        } else if (e instanceof Event.BoutReady x) {
+            o.put("attacker", x.attacker());
+            o.put("defender", x.defender());
+        } else if (e instanceof Event.DealEnded x) {
+            putSeat(o, "durak", x.durak());
+            o.set("points", intsNode(x.points()));
+            o.set("durakCards", toNode(x.durakCards()));
+        } else if (e instanceof Event.MatchEnded x) {
+            o.set("totals", intsNode(x.totals()));
+            o.set("places", intsNode(x.places()));
+        } else if (e instanceof Event.TableCreated x) {
+            o.set("rules", toNode(x.rules()));
+            o.put("createdBy", x.createdBy());
+        } else if (e instanceof Event.SeatTaken x) {
+            o.put("seat", x.seat());
+            o.put("playerId", x.playerId());
+            o.put("name", x.name());
+            o.put("bot", x.bot() == null ? null : Names.botLevel(x.bot()));
+        } else if (e instanceof Event.SeatLeft x) {
+            o.put("seat", x.seat());
+            o.put("playerId", x.playerId());
+        } else if (e instanceof Event.ContinuePressed x) {
+            o.put("seat", x.seat());
+        } else {
+            throw new IllegalArgumentException("no wire form for event " + e.type());
+        }
+        return o;
+    }
+
+    /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
+    public static Event readEvent(JsonNode node) {
+        String type = typeOf(node, INVALID_EVENT, "an event");
+        switch (type) {
+            case "MatchStarted":
+                return new Event.MatchStarted(readFullRules(
+                        event(node, type, "rules").required("rules")));
+            case "DealStarted": {
+                Fields f = event(node, type, "deal", "dealer", "deckOrder", "redeals", "attacker", "shownTrump");
+                return new Event.DealStarted(f.integer("deal"), f.integer("dealer"), List.copyOf(f.cardList("deckOrder")),
+                        f.integer("redeals"), f.integer("attacker"), f.optCard("shownTrump"));
+            }
+            case "Attacked": {
+                Fields f = event(node, type, "seat", "cards");
+                return new Event.Attacked(f.integer("seat"), f.cardSet("cards"));
+            }
+            case "Covered": {
+                Fields f = event(node, type, "seat", "attack", "card");
+                return new Event.Covered(f.integer("seat"), f.card("attack"), f.card("card"));
+            }
+            case "Transferred": {
+                Fields f = event(node, type, "seat", "card");
+                return new Event.Transferred(f.integer("seat"), f.card("card"));
+            }
+            case "TrumpShown": {
+                Fields f = event(node, type, "seat", "trump");
+                return new Event.TrumpShown(f.integer("seat"), f.card("trump"));
+            }
+            case "Took":
+                return new Event.Took(event(node, type, "seat").integer("seat"));
+            case "Threw": {
+                Fields f = event(node, type, "seat", "cards");
+                return new Event.Threw(f.integer("seat"), f.cardSet("cards"));
+            }
+            case "Passed":
+                return new Event.Passed(event(node, type, "seat").integer("seat"));
+            case "BoutEnded": {
+                Fields f = event(node, type, "taken", "defender", "cards");
+                return new Event.BoutEnded(f.bool("taken"), f.integer("defender"), f.cardSet("cards"));
+            }
+            case "CardsDrawn": {
+                Fields f = event(node, type, "seat", "cards");
+                return new Event.CardsDrawn(f.integer("seat"), f.cardSet("cards"));
+            }
+            case "PlayersOut":
+                return new Event.PlayersOut(event(node, type, "seats").intList("seats"));
+            case "BoutReady": {
+                Fields f = event(node, type, "attacker", "defender");
+                return new Event.BoutReady(f.integer("attacker"), f.integer("defender"));
+            }
+            case "DealEnded": {
+                Fields f = event(node, type, "durak", "points", "durakCards");
+                Integer durak = f.optInteger("durak");
+                return new Event.DealEnded(durak == null ? -1 : durak, f.intList("points"), f.cardSet("durakCards"));
+            }
+            case "MatchEnded": {
+                Fields f = event(node, type, "totals", "places");
+                return new Event.MatchEnded(f.intList("totals"), f.intList("places"));
+            }
+            case "TableCreated": {
+                Fields f = event(node, type, "rules", "createdBy");
+                return new Event.TableCreated(readFullRules(f.required("rules")), f.text("createdBy"));
+            }
+            case "SeatTaken": {
+                Fields f = event(node, type, "seat", "playerId", "name", "bot");
+                String bot = f.optText("bot");
+                BotLevel level = bot == null ? null : Names.botLevel(bot);
+                if (bot != null && level == null) {
+                    throw f.error("bot", "must be EASY, NORMAL, STRONG or null, not \"" + bot + "\"");
+                }
+                return new Event.SeatTaken(f.integer("seat"), f.text("playerId"), f.optText("name"), level);
+            }
+            case "SeatLeft": {
+                Fields f = event(node, type, "seat", "playerId");
+                return new Event.SeatLeft(f.integer("seat"), f.text("playerId"));
+            }
+            case "ContinuePressed":
+                return new Event.ContinuePressed(event(node, type, "seat").integer("seat"));
+            default:
+                throw new MessageException(INVALID_EVENT, "type", "unknown event type \"" + type + "\"");
+        }
+    }
+
+    private static Fields event(JsonNode node, String type, String... fields) {
+        Set<String> allowed = new HashSet<>(List.of(fields));
+        allowed.add("type");
+        return Fields.of(node, INVALID_EVENT, type, allowed);
+    }
+
+    /** An event as a viewer sees it: the stored form, or with the hidden cards left out and counted. */
+    public static ObjectNode toNode(VisibleEvent v) {
+        if (v instanceof VisibleEvent.Open open) {
+            return toNode(open.event());
+        }
+        ObjectNode o = NODES.objectNode();
+        o.put("type", v.type());
+        if (v instanceof VisibleEvent.RedactedDealStarted d) {
+            o.put("deal", d.deal());
+            o.put("dealer", d.dealer());
+            o.put("redeals", d.redeals());
+            o.put("attacker", d.attacker());
+            putCard(o, "shownTrump", d.shownTrump());
+            putCard(o, "trumpCard", d.trumpCard());
+            o.put("count", d.count());
+            if (d.hand() != null) {
+                o.set("hand", toNode(d.hand()));
+            }
+        } else {
+            VisibleEvent.RedactedCardsDrawn c = (VisibleEvent.RedactedCardsDrawn) v;
+            o.put("seat", c.seat());
+            o.put("count", c.count());
+        }
+        return o;
+    }
+
+    /** Reads what {@link #toNode(VisibleEvent)} writes: a redacted form when its hidden fields are absent. */
+    public static VisibleEvent readVisibleEvent(JsonNode node) {
+        String type = typeOf(node, INVALID_EVENT, "an event");
+        if (type.equals("DealStarted") && !node.has("deckOrder")) {
+            Fields f = event(node, type, "deal", "dealer", "redeals", "attacker", "shownTrump", "trumpCard", "count",
+                    "hand");
+            return new VisibleEvent.RedactedDealStarted(f.integer("deal"), f.integer("dealer"), f.integer("redeals"),
+                    f.integer("attacker"), f.optCard("shownTrump"), f.optCard("trumpCard"), f.integer("count"),
+                    f.get("hand") == null ? null : f.cardSet("hand"));
+        }
+        if (type.equals("CardsDrawn") && !node.has("cards")) {
+            Fields f = event(node, type, "seat", "count");
+            return new VisibleEvent.RedactedCardsDrawn(f.integer("seat"), f.integer("count"));
+        }
+        return new VisibleEvent.Open(readEvent(node));
+    }
+
+    // ---- a seat's view (RULES.md §8) ----
+
+    /**
+     * A seat's view for its client. Seats that nobody fills are null (e.g. {@code toAct} once the deal is
+     * over, {@code durak} after a draw). The open view ({@code seat} -1, written as null) has {@code hands}
+     * for every seat instead of {@code hand}. {@code discard} and {@code trumpsInPlay} appear only when the
+     * discard lies face up.
+     */
+    public static ObjectNode toNode(SeatView v) {
+        ObjectNode o = NODES.objectNode();
+        putSeat(o, "seat", v.seat());
+        o.put("phase", Names.phase(v.phase()));
+        putSeat(o, "toAct", v.toAct());
+        putSeat(o, "attacker", v.attacker());
+        putSeat(o, "defender", v.defender());
+        if (v.seat() >= 0) {
+            o.set("hand", cardsNode(v.hands().getOrDefault(v.seat(), List.of())));
+        } else {
+            o.set("hands", seatCards(v.hands()));
+        }
+        o.set("handSizes", intsNode(v.handSizes()));
+        o.set("known", seatCards(v.known()));
+        ArrayNode table = o.putArray("table");
+        for (Card[] pair : v.table()) {
+            ArrayNode p = table.addArray();
+            p.add(Names.card(pair[0]));
+            if (pair[1] == null) {
+                p.addNull();
+            } else {
+                p.add(Names.card(pair[1]));
+            }
+        }
+        o.put("trump", Names.suit(v.trump()));
+        putCard(o, "trumpCard", v.trumpCard());
+        o.put("stockCount", v.stockCount());
+        o.put("discardCount", v.discardCount());
+        if (v.discard() != null) {
+            o.set("discard", cardsNode(v.discard()));
+        }
+        if (v.trumpsInPlay() >= 0) {
+            o.put("trumpsInPlay", v.trumpsInPlay());
+        }
+        o.put("boutsPlayed", v.boutsPlayed());
+        o.set("out", intsNode(v.out()));
+        o.put("roomLeft", v.roomLeft());
+        o.set("stillToCome", intsNode(v.stillToCome()));
+        o.set("passed", intsNode(v.passed()));
+        ArrayNode moves = o.putArray("legalMoves");
+        for (Move m : v.legalMoves()) {
+            moves.add(toNode(m));
+        }
+        putSeat(o, "durak", v.durak());
+        if (v.points() == null) {
+            o.putNull("points");
+        } else {
+            o.set("points", intsNode(v.points()));
+        }
+        return o;
+    }
+
+    /** Seat number (as text, JSON keys being text) to cards. */
+    private static ObjectNode seatCards(Map<Integer, List<Card>> bySeat) {
+        ObjectNode o = NODES.objectNode();
+        bySeat.keySet().stream().sorted().forEach(seat -> o.set(Integer.toString(seat), cardsNode(bySeat.get(seat))));
+        return o;
+    }
+
+    // ---- commands ----
+
+    public static ObjectNode toNode(CommandMessage m) {
+        ObjectNode o = NODES.objectNode();
+        o.put("commandId", m.commandId());
+        o.put("tableId", m.tableId());
+        o.put("playerId", m.playerId());
+        o.put("name", m.name());
+        o.put("byComputer", m.byComputer());
+        ObjectNode p = o.putObject("payload");
+        CommandMessage.Payload payload = m.payload();
+        p.put("type", payload.type());
+        if (payload instanceof CommandMessage.Create c) {
+            p.set("rules", toNode(c.rules()));
+        } else if (payload instanceof CommandMessage.Join j) {
+            if (j.seat() == null) {
+                p.putNull("seat");
+            } else {
+                p.put("seat", j.seat());
+            }
+        } else if (payload instanceof CommandMessage.AddBot b) {
+            p.put("seat", b.seat());
+            p.put("level", Names.botLevel(b.level()));
+        } else if (payload instanceof CommandMessage.Play play) {
+            p.set("move", toNode(play.move()));
+        }
+        return o;
+    }
+
+    public static CommandMessage readCommandMessage(JsonNode node) {
+        Fields f = Fields.of(node, INVALID_MESSAGE, "a command",
+                Set.of("commandId", "tableId", "playerId", "name", "byComputer", "payload"));
+        JsonNode payload = f.required("payload");
+        String type = typeOf(payload, INVALID_MESSAGE, "payload");
+        CommandMessage.Payload p;
+        switch (type) {
+            case "create":
+                p = new CommandMessage.Create(readFullRules(payload(payload, type, "rules").required("rules")));
+                break;
+            case "join":
+                p = new CommandMessage.Join(payload(payload, type, "seat").optInteger("seat"));
+                break;
+            case "addBot": {
+                Fields b = payload(payload, type, "seat", "level");
+                String level = b.text("level");
+                if (Names.botLevel(level) == null) {
+                    throw b.error("level", "must be EASY, NORMAL or STRONG, not \"" + level + "\"");
+                }
+                p = new CommandMessage.AddBot(b.integer("seat"), Names.botLevel(level));
+                break;
+            }
+            case "leave":
+                payload(payload, type);
+                p = new CommandMessage.Leave();
+                break;
+            case "start":
+                payload(payload, type);
+                p = new CommandMessage.Start();
+                break;
+            case "play":
+                p = new CommandMessage.Play(readMove(payload(payload, type, "move").required("move")));
+                break;
+            case "continue":
+                payload(payload, type);
+                p = new CommandMessage.Continue();
+                break;
+            default:
+                throw new MessageException(INVALID_MESSAGE, "type", "unknown command type \"" + type + "\"");
+        }
+        JsonNode byComputer = f.get("byComputer");
+        return new CommandMessage(f.text("commandId"), f.text("tableId"), f.text("playerId"), f.optText("name"), p,
+                byComputer != null && f.toBool("byComputer", byComputer));
+    }
+
+    private static Fields payload(JsonNode node, String type, String... fields) {
+        Set<String> allowed = new HashSet<>(List.of(fields));
+        allowed.add("type");
+        return Fields.of(node, INVALID_MESSAGE, type, allowed);
+    }
+
+    public static byte[] toBytes(CommandMessage m) {
+        return writeBytes(toNode(m));
+    }
+
+    public static CommandMessage readCommandMessage(byte[] json) {
+        return readCommandMessage(parse(json));
+    }
+
+    // ---- replies ----
+
+    public static ObjectNode toNode(ReplyMessage m) {
+        ObjectNode o = NODES.objectNode();
+        o.put("commandId", m.commandId());
+        o.put("tableId", m.tableId());
+        o.put("accepted", m.accepted());
+        o.put("code", m.code());
+        o.put("message", m.message());
+        o.put("lastSeq", m.lastSeq());
+        return o;
+    }
+
+    public static ReplyMessage readReplyMessage(JsonNode node) {
+        Fields f = Fields.of(node, INVALID_MESSAGE, "a reply",
+                Set.of("commandId", "tableId", "accepted", "code", "message", "lastSeq"));
+        return new ReplyMessage(f.text("commandId"), f.text("tableId"), f.bool("accepted"), f.optText("code"),
+                f.optText("message"), f.longInteger("lastSeq"));
+    }
+
+    public static byte[] toBytes(ReplyMessage m) {
+        return writeBytes(toNode(m));
+    }
+
+    public static ReplyMessage readReplyMessage(byte[] json) {
+        return readReplyMessage(parse(json));
+    }
+
+    // ---- event envelopes ----
+
+    /** {@code {"tableId","seq","type","at","commandId","event":{...}}}; {@code at} in ISO-8601 (UTC). */
+    public static ObjectNode toNode(EventMessage m) {
+        ObjectNode o = envelope(m.tableId(), m.seq(), m.type(), m.at(), m.commandId());
+        o.set("event", toNode(m.event()));
+        return o;
+    }
+
+    public static EventMessage readEventMessage(JsonNode node) {
+        Fields f = Fields.of(node, INVALID_MESSAGE, "an event message", ENVELOPE_FIELDS);
+        Event event = readEvent(f.required("event"));
+        return new EventMessage(f.text("tableId"), f.longInteger("seq"), f.text("type"), event, f.optText("commandId"),
+                instant(f));
+    }
+
+    public static byte[] toBytes(EventMessage m) {
+        return writeBytes(toNode(m));
+    }
+
+    public static EventMessage readEventMessage(byte[] json) {
+        return readEventMessage(parse(json));
+    }
+
+    /** The same envelope as {@link #toNode(EventMessage)}, the event as the viewer may see it. */
+    public static ObjectNode toNode(SeatEventMessage m) {
+        ObjectNode o = envelope(m.tableId(), m.seq(), m.type(), m.at(), m.commandId());
+        o.set("event", toNode(m.event()));
+        return o;
+    }
+
+    public static SeatEventMessage readSeatEventMessage(JsonNode node) {
+        Fields f = Fields.of(node, INVALID_MESSAGE, "an event message", ENVELOPE_FIELDS);
+        VisibleEvent event = readVisibleEvent(f.required("event"));
+        return new SeatEventMessage(f.text("tableId"), f.longInteger("seq"), f.text("type"), event,
+                f.optText("commandId"), instant(f));
+    }
+
+    private static final Set<String> ENVELOPE_FIELDS = Set.of("tableId", "seq", "type", "at", "commandId", "event");
+
+    private static ObjectNode envelope(String tableId, long seq, String type, Instant at, String commandId) {
+        ObjectNode o = NODES.objectNode();
+        o.put("tableId", tableId);
+        o.put("seq", seq);
+        o.put("type", type);
+        o.put("at", at.toString());
+        o.put("commandId", commandId);
+        return o;
+    }
+
+    private static Instant instant(Fields f) {
+        String at = f.text("at");
+        try {
+            return Instant.parse(at);
+        } catch (DateTimeParseException e) {
+            throw f.error("at", "must be an ISO-8601 instant such as 2025-01-31T18:00:00Z, not \"" + at + "\"");
+        }
+    }
+
+    // ---- text, for REST and WebSocket bodies ----
+
+    public static String toJson(Rules r) {
+        return write(toNode(r));
+    }
+
+    public static String toJson(Move m) {
+        return write(toNode(m));
+    }
+
+    public static String toJson(Event e) {
+        return write(toNode(e));
+    }
+
+    public static String toJson(VisibleEvent e) {
+        return write(toNode(e));
+    }
+
+    public static String toJson(SeatView v) {
+        return write(toNode(v));
+    }
+
+    public static String toJson(CommandMessage m) {
+        return write(toNode(m));
+    }
+
+    public static String toJson(ReplyMessage m) {
+        return write(toNode(m));
+    }
+
+    public static String toJson(EventMessage m) {
+        return write(toNode(m));
+    }
+
+    public static String toJson(SeatEventMessage m) {
+        return write(toNode(m));
+    }
+}

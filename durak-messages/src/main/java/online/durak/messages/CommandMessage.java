@@ -1,0 +1,134 @@
+package online.durak.messages;
+
+import online.durak.engine.BotLevel;
+import online.durak.engine.Move;
+import online.durak.engine.Rules;
+import online.durak.engine.table.TableCommand;
+
+/**
+ * A command on the commands topic (DESIGN.md "The flow of a move"), keyed by {@code tableId}. The table
+ * service writes it after checking who asks ({@code playerId}, from the token); the rules service decides it.
+ * Seeds for shuffles are not part of it: the rules service adds them ({@link #toTableCommand(long)}).
+ *
+ * @param commandId  chosen by the client; a repeated one changes nothing
+ * @param name       the player's display name (used by create and join), or null
+ * @param byComputer a move played for the seat by the computer after its clock ran out (only with play)
+ */
+public record CommandMessage(String commandId, String tableId, String playerId, String name, Payload payload,
+                             boolean byComputer) {
+
+    public CommandMessage {
+        require(commandId, "commandId");
+        require(tableId, "tableId");
+        require(playerId, "playerId");
+        if (payload == null) {
+            throw new MessageException(MessageException.INVALID_MESSAGE, "payload", "is required");
+        }
+        if (byComputer && !(payload instanceof Play)) {
+            throw new MessageException(MessageException.INVALID_MESSAGE, "byComputer",
+                    "only a move (play) can be made by the computer, not " + payload.type());
+        }
+    }
+
+    /** A command from the player themself ({@code byComputer} false). */
+    public CommandMessage(String commandId, String tableId, String playerId, String name, Payload payload) {
+        this(commandId, tableId, playerId, name, payload, false);
+    }
+
+    private static void require(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw new MessageException(MessageException.INVALID_MESSAGE, field, "is required");
+        }
+    }
+
+    /** The engine's command; {@code seed} shuffles the deal that start or the last continue deals. */
+    public TableCommand toTableCommand(long seed) {
+        if (payload instanceof Create c) {
+            return new TableCommand.Create(playerId, name, c.rules());
+        } else if (payload instanceof Join j) {
+            return new TableCommand.Join(playerId, name, j.seat());
+        } else if (payload instanceof AddBot b) {
+            return new TableCommand.AddBot(playerId, b.seat(), b.level());
+        } else if (payload instanceof Leave) {
+            return new TableCommand.Leave(playerId);
+        } else if (payload instanceof Start) {
+            return new TableCommand.Start(playerId, seed);
+        } else if (payload instanceof Play p) {
+            return new TableCommand.Play(playerId, p.move());
+        } else {
+            return new TableCommand.Continue(playerId, seed);
+        }
+    }
+
+    /** What is asked; {@link #type()} is its stable name on the wire. Mirrors {@link TableCommand}. */
+    public sealed interface Payload {
+        String type();
+    }
+
+    /** Open a table with these settings; the creator takes seat 0. */
+    public record Create(Rules rules) implements Payload {
+        public Create {
+            if (rules == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "rules", "is required");
+            }
+        }
+
+        public String type() {
+            return "create";
+        }
+    }
+
+    /** Take a seat; {@code seat} null takes the first free one. */
+    public record Join(Integer seat) implements Payload {
+        public String type() {
+            return "join";
+        }
+    }
+
+    /** Seat a bot of a level in a free seat before the match. */
+    public record AddBot(int seat, BotLevel level) implements Payload {
+        public AddBot {
+            if (level == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "level", "is required");
+            }
+        }
+
+        public String type() {
+            return "addBot";
+        }
+    }
+
+    /** Leave one's seat before the match starts. */
+    public record Leave() implements Payload {
+        public String type() {
+            return "leave";
+        }
+    }
+
+    /** Start the match once every seat is taken. */
+    public record Start() implements Payload {
+        public String type() {
+            return "start";
+        }
+    }
+
+    /** Make a move in the running deal. */
+    public record Play(Move move) implements Payload {
+        public Play {
+            if (move == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "move", "is required");
+            }
+        }
+
+        public String type() {
+            return "play";
+        }
+    }
+
+    /** Press continue on the board after a deal. */
+    public record Continue() implements Payload {
+        public String type() {
+            return "continue";
+        }
+    }
+}

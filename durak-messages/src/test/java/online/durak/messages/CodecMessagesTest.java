@@ -1,0 +1,127 @@
+package online.durak.messages;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import online.durak.engine.BotLevel;
+import online.durak.engine.Card;
+import online.durak.engine.CardSet;
+import online.durak.engine.Move;
+import online.durak.engine.Rejection;
+import online.durak.engine.Rules;
+import online.durak.engine.table.TableCommand;
+import online.durak.engine.table.TableDecider;
+import org.junit.jupiter.api.Test;
+
+/** Commands and replies on Kafka: exact round trips, the engine command they stand for, strict reading. */
+class CodecMessagesTest {
+
+    static List<CommandMessage> sampleCommands() {
+        Rules rules = Rules.defaults(3).withTurnClockSeconds(0);
+        return List.of(
+                new CommandMessage("c1", "t1", "player-0", "Anna", new CommandMessage.Create(rules)),
+                new CommandMessage("c2", "t1", "player-1", "Boris", new CommandMessage.Join(null)),
+                new CommandMessage("c3", "t1", "player-2", "Chen", new CommandMessage.Join(2)),
+                new CommandMessage("c4", "t1", "player-0", null, new CommandMessage.AddBot(2, BotLevel.STRONG)),
+                new CommandMessage("c5", "t1", "player-1", null, new CommandMessage.Leave()),
+                new CommandMessage("c6", "t1", "player-0", null, new CommandMessage.Start()),
+                new CommandMessage("c7", "t1", "player-0", null,
+                        new CommandMessage.Play(new Move.Cover(Card.parse("8D"), Card.parse("10D")))),
+                new CommandMessage("c8", "t1", "player-1", null,
+                        new CommandMessage.Play(new Move.Throw(CardSet.parse("8C", "10H"))), true),
+                new CommandMessage("c9", "t1", "player-2", null, new CommandMessage.Continue()));
+    }
+
+    static List<ReplyMessage> sampleReplies() {
+        return List.of(ReplyMessage.accepted("c1", "t1", 42),
+                ReplyMessage.rejected("c2", "t1", new Rejection(Rejection.DOES_NOT_BEAT, "8D does not beat 10D"), 42),
+                ReplyMessage.rejected("c3", "t1", new Rejection(TableDecider.NO_SUCH_TABLE, "there is no such table"), 0));
+    }
+
+    @Test
+    void everyCommand_roundTripsExactly() {
+        for (CommandMessage m : sampleCommands()) {
+            assertEquals(m, Codec.readCommandMessage(Codec.toBytes(m)), Codec.toJson(m));
+        }
+    }
+
+    @Test
+    void everyReply_roundTripsExactly() {
+        for (ReplyMessage m : sampleReplies()) {
+            assertEquals(m, Codec.readReplyMessage(Codec.toBytes(m)), Codec.toJson(m));
+        }
+    }
+
+    @Test
+    void command_isWrittenWithItsPayload() {
+        assertEquals("{\"commandId\":\"c8\",\"tableId\":\"t1\",\"playerId\":\"player-1\",\"name\":null,"
+                        + "\"byComputer\":true,\"payload\":{\"type\":\"play\",\"move\":{\"type\":\"throw\","
+                        + "\"cards\":[\"8C\",\"10H\"]}}}",
+                Codec.toJson(sampleCommands().get(7)));
+    }
+
+    @Test
+    void command_becomesTheEngineCommand_withTheSeedAddedByTheRulesService() {
+        List<CommandMessage> c = sampleCommands();
+        assertEquals(new TableCommand.Create("player-0", "Anna", Rules.defaults(3).withTurnClockSeconds(0)),
+                c.get(0).toTableCommand(1));
+        assertEquals(new TableCommand.Join("player-1", "Boris", null), c.get(1).toTableCommand(1));
+        assertEquals(new TableCommand.Join("player-2", "Chen", 2), c.get(2).toTableCommand(1));
+        assertEquals(new TableCommand.AddBot("player-0", 2, BotLevel.STRONG), c.get(3).toTableCommand(1));
+        assertEquals(new TableCommand.Leave("player-1"), c.get(4).toTableCommand(1));
+        assertEquals(new TableCommand.Start("player-0", 99), c.get(5).toTableCommand(99));
+        assertEquals(new TableCommand.Play("player-0", new Move.Cover(Card.parse("8D"), Card.parse("10D"))),
+                c.get(6).toTableCommand(1));
+        assertEquals(new TableCommand.Continue("player-2", -7), c.get(8).toTableCommand(-7));
+    }
+
+    @Test
+    void byComputer_isOnlyForMoves() {
+        MessageException e = assertThrows(MessageException.class,
+                () -> new CommandMessage("c", "t", "p", null, new CommandMessage.Start(), true));
+        assertEquals("byComputer", e.field());
+        assertFalse(Codec.readCommandMessage(Codec.parse("{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\","
+                + "\"payload\":{\"type\":\"leave\"}}")).byComputer());
+    }
+
+    @Test
+    void badCommands_areRefusedNamingTheField() {
+        assertBad(MessageException.INVALID_MESSAGE, "commandId",
+                "{\"tableId\":\"t\",\"playerId\":\"p\",\"payload\":{\"type\":\"start\"}}");
+        assertBad(MessageException.INVALID_MESSAGE, "seed",
+                "{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\",\"seed\":5,\"payload\":{\"type\":\"start\"}}");
+        assertBad(MessageException.INVALID_MESSAGE, "seed", "{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\","
+                + "\"payload\":{\"type\":\"start\",\"seed\":5}}");
+        assertBad(MessageException.INVALID_MESSAGE, "type", "{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\","
+                + "\"payload\":{\"type\":\"dance\"}}");
+        assertBad(MessageException.INVALID_MESSAGE, "level", "{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\","
+                + "\"payload\":{\"type\":\"addBot\",\"seat\":1,\"level\":\"GOD\"}}");
+        assertBad(MessageException.INVALID_MOVE, "card", "{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\","
+                + "\"payload\":{\"type\":\"play\",\"move\":{\"type\":\"cover\",\"attack\":\"8D\"}}}");
+        assertBad(MessageException.INVALID_SETTING, "deck", "{\"commandId\":\"c\",\"tableId\":\"t\",\"playerId\":\"p\","
+                + "\"payload\":{\"type\":\"create\",\"rules\":{\"variant\":\"PODKIDNOI\"}}}");
+    }
+
+    @Test
+    void reply_isWrittenWithNullsWhenAccepted() {
+        assertEquals("{\"commandId\":\"c1\",\"tableId\":\"t1\",\"accepted\":true,\"code\":null,\"message\":null,"
+                + "\"lastSeq\":42}", Codec.toJson(ReplyMessage.accepted("c1", "t1", 42)));
+        ReplyMessage r = sampleReplies().get(1);
+        assertFalse(r.accepted());
+        assertEquals(Rejection.DOES_NOT_BEAT, r.code());
+        assertNull(ReplyMessage.accepted("c", "t", 1).code());
+        assertTrue(assertThrows(MessageException.class, () -> new ReplyMessage("c", "t", false, null, null, 1))
+                .getMessage().contains("code"));
+    }
+
+    private static void assertBad(String code, String field, String json) {
+        MessageException e = assertThrows(MessageException.class, () -> Codec.readCommandMessage(Codec.parse(json)),
+                json);
+        assertEquals(code, e.code(), json);
+        assertEquals(field, e.field(), json);
+    }
+}
