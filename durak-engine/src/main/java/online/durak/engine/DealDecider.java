@@ -186,7 +186,7 @@ public final class DealDecider {
         if (count > s.cap()) {
             return new Rejection(Rejection.OVER_LIMIT, "at most " + s.cap() + " attack cards in this bout");
         }
-        int defenderHand = s.handSize(s.actorOf(s.defender));
+        int defenderHand = s.handSize(s.defenderActor);
         if (count > defenderHand) {
             return new Rejection(Rejection.DEFENDER_CANNOT_COVER,
                     "the defender holds only " + defenderHand + " cards");
@@ -270,7 +270,7 @@ public final class DealDecider {
         if (s.tableCount + count > s.cap()) {
             return new Rejection(Rejection.OVER_LIMIT, "at most " + s.cap() + " attack cards in this bout");
         }
-        int defenderHand = s.handSize(s.actorOf(s.defender));
+        int defenderHand = s.handSize(s.defenderActor);
         if (s.uncoveredCount() + count > defenderHand) {
             return new Rejection(Rejection.DEFENDER_CANNOT_COVER,
                     "the defender holds only " + defenderHand + " cards against "
@@ -283,8 +283,7 @@ public final class DealDecider {
 
     private static DealState endBout(DealState s, List<Event> events) {
         boolean taken = s.phase == Phase.TAKE_ADDING;
-        int defenderActor = s.actorOf(s.defender);
-        Event ended = new Event.BoutEnded(taken, defenderActor, new CardSet(s.tableMask));
+        Event ended = new Event.BoutEnded(taken, s.defenderActor, new CardSet(s.tableMask));
         events.add(ended);
         s = evolve(s, ended);
 
@@ -398,14 +397,14 @@ public final class DealDecider {
                 s.addAttack(Long.numberOfTrailingZeros(m));
             }
             s.phase = Phase.DEFENSE;
-            s.toAct = s.actorOf(s.defender);
+            s.toAct = s.defenderActor;
         } else if (event instanceof Event.Covered e) {
             play(s, e.seat(), e.card().bit());
             s.setCover(s.slotOf(e.attack().index()), e.card().index());
             if (s.uncoveredCount() == 0) {
                 startRound(s, Phase.THROW_IN);
             } else {
-                s.toAct = s.actorOf(s.defender);
+                s.toAct = s.defenderActor;
             }
         } else if (event instanceof Event.Transferred e) {
             play(s, e.seat(), e.card().bit());
@@ -425,7 +424,7 @@ public final class DealDecider {
             }
             if (s.phase == Phase.THROW_IN) {
                 s.phase = Phase.DEFENSE;
-                s.toAct = s.actorOf(s.defender);
+                s.toAct = s.defenderActor;
             } else {
                 advanceRound(s);
             }
@@ -463,7 +462,7 @@ public final class DealDecider {
         } else if (event instanceof Event.BoutReady e) {
             s.startBout(e.attacker());
             s.defender = e.defender();
-            s.toAct = s.actorOf(e.attacker());
+            s.defenderActor = s.actorOf(e.defender());
         } else if (event instanceof Event.DealEnded e) {
             s.phase = Phase.DEAL_OVER;
             s.toAct = NONE;
@@ -484,9 +483,11 @@ public final class DealDecider {
     private static void passAttackOn(DealState s) {
         int from = s.defender;
         s.attacker = from;
+        s.attackerActor = s.defenderActor;
         s.defender = s.nextOpponentLeft(from);
+        s.defenderActor = s.actorOf(s.defender);
         s.phase = Phase.DEFENSE;
-        s.toAct = s.actorOf(s.defender);
+        s.toAct = s.defenderActor;
     }
 
     private static void startRound(DealState s, Phase phase) {
@@ -513,7 +514,7 @@ public final class DealDecider {
         long hand = s.hands[seat];
         switch (s.phase) {
             case ATTACK: {
-                int max = Math.min(s.cap(), s.handSize(s.actorOf(s.defender)));
+                int max = Math.min(s.cap(), s.handSize(s.defenderActor));
                 for (int ranks = CardSet.ranksOf(hand); ranks != 0; ranks &= ranks - 1) {
                     long ofRank = hand & CardSet.rankMask(Integer.numberOfTrailingZeros(ranks));
                     for (long sub = ofRank; sub != 0; sub = (sub - 1) & ofRank) {
@@ -539,7 +540,7 @@ public final class DealDecider {
             }
             default: {
                 int max = Math.min(s.cap() - s.tableCount,
-                        s.handSize(s.actorOf(s.defender)) - s.uncoveredCount());
+                        s.handSize(s.defenderActor) - s.uncoveredCount());
                 long throwable = max > 0 ? s.throwableCards(seat) : 0;
                 for (long sub = throwable; sub != 0; sub = (sub - 1) & throwable) {
                     if (Long.bitCount(sub) <= max) {

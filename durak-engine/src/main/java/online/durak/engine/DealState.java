@@ -41,6 +41,8 @@ public final class DealState {
     int tableCount;
     long tableMask;
     int roundPos;           // index into throwOrder() of the seat whose turn it is in a round
+    int attackerActor;      // who acts for the roles; fixed when the role is given, so that in team play a
+    int defenderActor;      // defender who covers with his last card stays the defender of this bout
     long shownTrumps;       // trumps shown to transfer in this bout
     int durak = NONE;
     int[] points;
@@ -72,6 +74,8 @@ public final class DealState {
         s.tableCount = tableCount;
         s.tableMask = tableMask;
         s.roundPos = roundPos;
+        s.attackerActor = attackerActor;
+        s.defenderActor = defenderActor;
         s.shownTrumps = shownTrumps;
         s.durak = durak;
         s.points = points;
@@ -168,7 +172,9 @@ public final class DealState {
         tableMask = 0;
         roundPos = 0;
         shownTrumps = 0;
-        toAct = actorOf(attacker);
+        attackerActor = actorOf(attacker);
+        defenderActor = actorOf(defender);
+        toAct = attackerActor;
     }
 
     // ---- public reading ----
@@ -295,9 +301,9 @@ public final class DealState {
     /** How many more attack cards may be added now (cap, and the defender's hand against uncovered cards). */
     public int roomLeft() {
         if (phase == Phase.ATTACK) {
-            return Math.min(cap(), handSize(actorOf(defender)));
+            return Math.min(cap(), handSize(defenderActor));
         }
-        int room = Math.min(cap() - tableCount, handSize(actorOf(defender)) - uncoveredCount());
+        int room = Math.min(cap() - tableCount, handSize(defenderActor) - uncoveredCount());
         return Math.max(room, 0);
     }
 
@@ -431,7 +437,7 @@ public final class DealState {
      * order and pass automatically, so positions do not shift while a round runs.
      */
     int[] throwOrder() {
-        int first = actorOf(attacker);
+        int first = attackerActor;
         int[] order = new int[players];
         int k = 0;
         for (int i = 0; i < players; i++) {
@@ -444,7 +450,7 @@ public final class DealState {
     }
 
     private boolean mayJoinRound(int s) {
-        if ((outMask & 1 << s) != 0 || s == defender || s == actorOf(defender)) {
+        if ((outMask & 1 << s) != 0 || s == defender || s == defenderActor) {
             return false;
         }
         return !rules.teams() || rules.team(s) != rules.team(defender);
