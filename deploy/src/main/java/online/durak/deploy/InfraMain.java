@@ -1,8 +1,19 @@
 package online.durak.deploy;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the infrastructure and keeps it running until Ctrl-C or SIGTERM.
@@ -16,9 +27,14 @@ import java.util.concurrent.CountDownLatch;
  *   --pg-url URL        DURAK_PG_URL         use this PostgreSQL instead of starting one
  *   --pg-user U         DURAK_PG_USER        its user     (default: from the URL, else durak)
  *   --pg-password P     DURAK_PG_PASSWORD    its password (default: from the URL, else durak)
+ *   --watch-pid PID     DURAK_WATCH_PID      stop when that process ends (repeatable)
  * </pre>
  *
  * When everything is up it prints the addresses and the line {@value #READY_LINE}.
+ *
+ * <p>With {@code --watch-pid} the launcher also reads {@code <data>/watchers/}: a file there named after a
+ * process id (e.g. another Maven build that reuses this infrastructure) keeps it running as long as that
+ * process lives. It stops cleanly (like SIGTERM) once every watched process has ended.
  */
 public final class InfraMain {
 
@@ -27,10 +43,20 @@ public final class InfraMain {
     private InfraMain() {
     }
 
+    /** The folder under the data folder whose file names are further process ids to watch. */
+    public static final String WATCHERS_DIR = "watchers";
+
+    /** What the command line asks for: the infrastructure and the processes whose end stops it. */
+    record Options(Infra.Config config, List<Long> watchPids) {
+    }
+
     public static void main(String[] args) throws InterruptedException {
         Infra.Config config;
+        List<Long> watchPids;
         try {
-            config = parse(args, System.getenv());
+            Options options = parseOptions(args, System.getenv());
+            config = options.config();
+            watchPids = options.watchPids();
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             System.err.println(usage());
@@ -38,8 +64,14 @@ public final class InfraMain {
             return;
         }
         Infra infra = new Infra(config);
+        infra.stopOnShutdown();
+        if (!watchPids.isEmpty()) {
+            // set up before starting, so that a build that ends while we start does not leave us behind;
+            // System.exit runs the shutdown hook, which waits for start() and then stops everything
+            watch(watchPids, config.dataDir().toAbsolutePath().normalize().resolve(WATCHERS_DIR));
+        }
         try {
-            infra.stopOnShutdown().start();
+            infra.start();
         } catch (RuntimeException e) {
             System.err.println("error: infrastructure did not start: " + e);
             e.printStackTrace();
@@ -64,6 +96,15 @@ public final class InfraMain {
     }
 
     static Infra.Config parse(String[] args, Map<String, String> env) {
+        return parseOptions(args, env).config();
+    }
+
+    static Options parseOptions(String[] args, Map<String, String> env) {
+        List<Long> watchPids = new ArrayList<>();
+        if (env.get("DURAK_WATCH_PID") != null && !env.get("DURAK_WATCH_PID").isBlank()) {
+            watchPids.add(pid(env.get("DURAK_WATCH_PID")));
+        }
+        boolean watchFromArgs = false;
         String data = env.getOrDefault("DURAK_DATA_DIR", "data");
         String kafkaPort = env.getOrDefault("DURAK_KAFKA_PORT", "9092");
         String pgPort = env.getOrDefault("DURAK_PG_PORT", "5432");
@@ -98,11 +139,94 @@ public final class InfraMain {
                 case "--pg-url" -> pgUrl = value;
                 case "--pg-user" -> pgUser = value;
                 case "--pg-password" -> pgPassword = value;
+                case "--watch-pid" -> {
+                    if (!watchFromArgs) { // options win over the environment
+                        watchPids.clear();
+                        watchFromArgs = true;
+                    }
+                    watchPids.add(pid(value));
+                }
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
-        return new Infra.Config(Path.of(data), number("kafka port", kafkaPort), number("pg port", pgPort),
-            number("partitions", partitions), blankToNull(pgUrl), blankToNull(pgUser), pgPassword);
+        Infra.Config config = new Infra.Config(Path.of(data), number("kafka port", kafkaPort),
+            number("pg port", pgPort), number("partitions", partitions), blankToNull(pgUrl), blankToNull(pgUser),
+            pgPassword);
+        return new Options(config, List.copyOf(watchPids));
+    }
+
+    private static long pid(String v) {
+        try {
+            long pid = Long.parseLong(v.trim());
+            if (pid <= 0) {
+                throw new IllegalArgumentException("watch pid must be positive: " + v);
+            }
+            return pid;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("watch pid is not a number: " + v);
+        }
+    }
+
+    /**
+     * Exits (running the shutdown hook) once none of {@code pids} nor of the pids named by files in
+     * {@code watchersDir} is alive. The given pids are followed with {@link ProcessHandle#onExit()}; the
+     * folder is read every second (and again whenever a watched process ends).
+     */
+    static void watch(List<Long> pids, Path watchersDir) {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "durak-infra-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        Runnable check = () -> {
+            if (!anyAlive(pids, watchersDir)) {
+                System.out.println("Every watched process has ended " + pids + "; stopping");
+                System.out.flush();
+                System.exit(0);
+            }
+        };
+        for (long pid : pids) {
+            Optional<ProcessHandle> h = ProcessHandle.of(pid);
+            h.ifPresent(p -> p.onExit().thenRun(() -> timer.execute(check)));
+        }
+        timer.scheduleWithFixedDelay(check, 0, 1, TimeUnit.SECONDS);
+    }
+
+    static boolean anyAlive(List<Long> pids, Path watchersDir) {
+        Set<Long> all = new HashSet<>(pids);
+        all.addAll(watcherPids(watchersDir));
+        for (long pid : all) {
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The process ids named by the files in {@code dir}; files of ended processes are removed. */
+    static Set<Long> watcherPids(Path dir) {
+        Set<Long> pids = new HashSet<>();
+        if (!Files.isDirectory(dir)) {
+            return pids;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            for (Path f : files) {
+                long pid;
+                try {
+                    pid = Long.parseLong(f.getFileName().toString());
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    pids.add(pid);
+                } else {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (IOException e) {
+            // an unreadable folder keeps nobody alive
+        }
+        return pids;
     }
 
     private static int number(String what, String v) {
@@ -120,9 +244,10 @@ public final class InfraMain {
     static String usage() {
         return String.join("\n",
             "usage: InfraMain [--data DIR] [--kafka-port N] [--pg-port N] [--partitions N]",
-            "                 [--pg-url URL [--pg-user U] [--pg-password P]]",
+            "                 [--pg-url URL [--pg-user U] [--pg-password P]] [--watch-pid PID ...]",
             "  environment: DURAK_DATA_DIR, DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS,",
-            "               DURAK_PG_URL, DURAK_PG_USER, DURAK_PG_PASSWORD (options win)",
-            "  defaults: --data data --kafka-port 9092 --pg-port 5432 --partitions 12; port 0 = any free port");
+            "               DURAK_PG_URL, DURAK_PG_USER, DURAK_PG_PASSWORD, DURAK_WATCH_PID (options win)",
+            "  defaults: --data data --kafka-port 9092 --pg-port 5432 --partitions 12; port 0 = any free port",
+            "  --watch-pid: stop cleanly when that process (and every pid named by a file in <data>/watchers/) ended");
     }
 }

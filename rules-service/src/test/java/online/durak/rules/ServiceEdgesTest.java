@@ -1,12 +1,16 @@
 package online.durak.rules;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
 class ServiceEdgesTest {
 
     @Test
@@ -26,6 +30,8 @@ class ServiceEdgesTest {
     @Test
     void metrics_areExposed() {
         given().when().get("/q/metrics")
-                .then().statusCode(200);
+                .then().statusCode(200)
+                .body(containsString("durak_rules_commands_total"))
+                .body(containsString("durak_rules_decide_commit_seconds"));
     }
 }

@@ -1,0 +1,82 @@
+package online.durak.rules.domain;
+
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Tables in memory, each with the partition of {@code durak.commands} that its commands arrive on, so that
+ * a rebalance drops exactly the tables whose partitions this instance no longer owns. Bounded: past
+ * {@code maxTables} entries some are dropped (they are rebuilt from the store when needed again).
+ */
+public final class TableCache {
+
+    record Slot(TableEntry table, int partition) {
+    }
+
+    private final Map<String, Slot> tables = new ConcurrentHashMap<>();
+    private final int maxTables;
+    private final AtomicInteger evicted = new AtomicInteger();
+
+    public TableCache(int maxTables) {
+        if (maxTables < 1) {
+            throw new IllegalArgumentException("maxTables must be at least 1");
+        }
+        this.maxTables = maxTables;
+    }
+
+    /** The cached table, or null. */
+    public TableEntry get(String tableId) {
+        Slot s = tables.get(tableId);
+        return s == null ? null : s.table();
+    }
+
+    public void put(TableEntry table, int partition) {
+        tables.put(table.tableId(), new Slot(table, partition));
+        if (tables.size() > maxTables) {
+            shrink(table.tableId());
+        }
+    }
+
+    public void drop(String tableId) {
+        tables.remove(tableId);
+    }
+
+    /** Drops every table of these partitions (they were revoked or lost). Returns how many. */
+    public int dropPartitions(Collection<Integer> partitions) {
+        int before = tables.size();
+        tables.values().removeIf(s -> partitions.contains(s.partition()));
+        return Math.max(0, before - tables.size());
+    }
+
+    public void clear() {
+        tables.clear();
+    }
+
+    public int size() {
+        return tables.size();
+    }
+
+    public int evictions() {
+        return evicted.get();
+    }
+
+    /** Drops about a tenth of the entries, never {@code keep}: finished tables first, then any. */
+    private void shrink(String keep) {
+        int target = maxTables - Math.max(1, maxTables / 10);
+        for (int pass = 0; pass < 2 && tables.size() > target; pass++) {
+            Iterator<Map.Entry<String, Slot>> it = tables.entrySet().iterator();
+            while (it.hasNext() && tables.size() > target) {
+                Map.Entry<String, Slot> e = it.next();
+                boolean finished = e.getValue().table().state().status()
+                    == online.durak.engine.table.TableStatus.FINISHED;
+                if (!e.getKey().equals(keep) && (pass == 1 || finished)) {
+                    it.remove();
+                    evicted.incrementAndGet();
+                }
+            }
+        }
+    }
+}

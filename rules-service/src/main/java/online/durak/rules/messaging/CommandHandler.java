@@ -1,0 +1,256 @@
+package online.durak.rules.messaging;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import online.durak.engine.Rejection;
+import online.durak.messages.Codec;
+import online.durak.messages.CommandMessage;
+import online.durak.messages.EventMessage;
+import online.durak.messages.MessageException;
+import online.durak.messages.ReplyMessage;
+import online.durak.rules.RulesConfig;
+import online.durak.rules.domain.CommandDecider;
+import online.durak.rules.domain.Notable;
+import online.durak.rules.domain.Outcome;
+import online.durak.rules.domain.TableCache;
+import online.durak.rules.domain.TableEntry;
+import online.durak.rules.store.EventStore;
+import online.durak.rules.store.EventStore.StoredEvent;
+import online.durak.rules.store.StoreConflict;
+import online.durak.rules.store.StoredCommand;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.jboss.logging.Logger;
+
+/**
+ * One command record from receipt to reply (docs/spine.md): read it, answer a repeated {@code commandId}
+ * with its stored outcome, else decide it against the table (cached, or folded from the store), store the
+ * outcome in one transaction, publish the events and then the reply, and mark the events published.
+ *
+ * <p>Called by one consumer thread per partition, one record at a time. A store or broker failure
+ * propagates: the consumer tries the record again (it then meets its own stored outcome and publishes
+ * whatever the first try left unpublished).
+ */
+@ApplicationScoped
+public class CommandHandler {
+
+    /** A commandId that another player or table used already (commandIds are global keys of the store). */
+    public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
+    static final int MAX_ATTEMPTS = 5;
+
+    private static final Logger LOG = Logger.getLogger(CommandHandler.class);
+
+    private final EventStore store;
+    private final Publisher publisher;
+    private final TableCache cache;
+    private final SecureRandom random = new SecureRandom();
+    private final Counter accepted;
+    private final Counter rejected;
+    private final Counter repeated;
+    private final Counter invalid;
+    private final Counter conflicts;
+    private final Timer decideAndCommit;
+
+    public CommandHandler(EventStore store, Publisher publisher, RulesConfig config, MeterRegistry registry) {
+        this.store = store;
+        this.publisher = publisher;
+        this.cache = new TableCache(config.cacheMaxTables());
+        this.accepted = commands(registry, "accepted");
+        this.rejected = commands(registry, "rejected");
+        this.repeated = commands(registry, "repeated");
+        this.invalid = commands(registry, "invalid");
+        this.conflicts = Counter.builder("durak.rules.store.conflicts")
+            .description("Appends that lost a race for a table's next sequence number").register(registry);
+        this.decideAndCommit = Timer.builder("durak.rules.decide.commit")
+            .description("Deciding a command and committing its outcome to the store")
+            .publishPercentiles(0.5, 0.99).register(registry);
+        Gauge.builder("durak.rules.cache.tables", cache, TableCache::size)
+            .description("Tables held in memory").register(registry);
+    }
+
+    private static Counter commands(MeterRegistry registry, String outcome) {
+        return Counter.builder("durak.rules.commands").tag("outcome", outcome)
+            .description("Commands handled, by outcome").register(registry);
+    }
+
+    public TableCache cache() {
+        return cache;
+    }
+
+    /** Handles one record of {@code durak.commands} from {@code partition}. */
+    public void handle(ConsumerRecord<String, byte[]> record) {
+        CommandMessage command;
+        try {
+            command = Codec.readCommandMessage(record.value());
+        } catch (MessageException e) {
+            rejectUnreadable(record, e.getMessage());
+            return;
+        } catch (RuntimeException e) { // anything else a hostile record can provoke in the reader
+            rejectUnreadable(record, "unreadable command: " + e);
+            return;
+        }
+        if (record.key() != null && !record.key().equals(command.tableId())) {
+            invalid.increment();
+            LOG.warnf("command %s at %s-%d@%d: key %s is not its table id %s; refused", command.commandId(),
+                record.topic(), record.partition(), record.offset(), record.key(), command.tableId());
+            publisher.publishReply(ReplyMessage.rejected(command.commandId(), command.tableId(),
+                new Rejection(MessageException.INVALID_MESSAGE, "the record's key must be the table id"), 0));
+            return;
+        }
+        handle(command, record.partition());
+    }
+
+    void handle(CommandMessage command, int partition) {
+        StoredCommand prior = store.findCommand(command.commandId());
+        if (prior != null) {
+            answerAgain(command, prior);
+            return;
+        }
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            TableEntry table = table(command.tableId(), partition);
+            long t0 = System.nanoTime();
+            Outcome outcome = CommandDecider.decide(table, command, random.nextLong(),
+                Instant.now().truncatedTo(ChronoUnit.MICROS));
+            try {
+                store.append(outcome, command.playerId());
+            } catch (StoreConflict c) {
+                if (c.kind() == StoreConflict.Kind.COMMAND) {
+                    answerAgain(command, store.findCommand(command.commandId()));
+                    return;
+                }
+                conflicts.increment();
+                LOG.infof("table %s: another writer appended first (%s); reloading (attempt %d)",
+                    command.tableId(), c.getMessage(), attempt);
+                cache.drop(command.tableId());
+                continue;
+            }
+            decideAndCommit.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (outcome instanceof Outcome.Accepted a) {
+                cache.put(a.after(), partition);
+                publisher.publishEvents(a.events());
+                publisher.publishReply(a.reply());
+                store.markPublished(a.tableId(), a.firstSeq(), a.lastSeq());
+                accepted.increment();
+                log(command, a);
+            } else {
+                Outcome.Rejected r = (Outcome.Rejected) outcome;
+                if (CommandDecider.RULES_ERROR.equals(r.rejection().code())) {
+                    LOG.errorf("table %s: command %s (%s) broke the engine: %s", r.tableId(), command.commandId(),
+                        command.payload().type(), r.rejection().message());
+                }
+                publisher.publishReply(r.reply());
+                rejected.increment();
+                LOG.debugf("table %s: %s %s by %s rejected: %s %s", r.tableId(), command.payload().type(),
+                    command.commandId(), command.playerId(), r.rejection().code(), r.rejection().message());
+            }
+            return;
+        }
+        throw new IllegalStateException("table " + command.tableId() + ": gave up on command "
+            + command.commandId() + " after " + MAX_ATTEMPTS + " conflicting appends");
+    }
+
+    /** The table from the cache, else folded from the store (publishing whatever is left unpublished first). */
+    public TableEntry table(String tableId, int partition) {
+        TableEntry cached = cache.get(tableId);
+        if (cached != null) {
+            return cached;
+        }
+        TableEntry loaded = load(tableId);
+        cache.put(loaded, partition);
+        return loaded;
+    }
+
+    /** Rebuilds a table from its log in the store; its unpublished events are published on the way. */
+    public TableEntry load(String tableId) {
+        List<StoredEvent> log = store.loadTable(tableId);
+        List<TableEntry.Logged> events = new ArrayList<>(log.size());
+        List<EventMessage> unpublished = new ArrayList<>();
+        for (StoredEvent e : log) {
+            events.add(new TableEntry.Logged(e.message().seq(), e.message().event()));
+            if (!e.published()) {
+                unpublished.add(e.message());
+            }
+        }
+        TableEntry table = TableEntry.fold(tableId, events);
+        publishPending(unpublished);
+        LOG.debugf("table %s rebuilt from %d events", tableId, log.size());
+        return table;
+    }
+
+    /** A repeated commandId: the stored answer again, after any event of the table left unpublished. */
+    private void answerAgain(CommandMessage command, StoredCommand prior) {
+        repeated.increment();
+        if (!prior.tableId().equals(command.tableId()) || !prior.playerId().equals(command.playerId())) {
+            LOG.warnf("command %s of %s at table %s reuses the commandId of another command (table %s); refused",
+                command.commandId(), command.playerId(), command.tableId(), prior.tableId());
+            publisher.publishReply(ReplyMessage.rejected(command.commandId(), command.tableId(),
+                new Rejection(COMMAND_ID_IN_USE, "this commandId belongs to another command"), 0));
+            return;
+        }
+        if (prior.accepted()) {
+            publishPending(store.unpublishedOf(prior.tableId()).stream().map(StoredEvent::message).toList());
+        }
+        LOG.debugf("table %s: command %s repeated; answered as before", prior.tableId(), prior.commandId());
+        publisher.publishReply(prior.reply());
+    }
+
+    /** Publishes stored events in order and marks them published. */
+    public void publishPending(List<EventMessage> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        publisher.publishEvents(events);
+        EventMessage first = events.get(0);
+        store.markPublished(first.tableId(), first.seq(), events.get(events.size() - 1).seq());
+        LOG.infof("table %s: published %d event(s) left unpublished (seq %d..%d)", first.tableId(), events.size(),
+            first.seq(), events.get(events.size() - 1).seq());
+    }
+
+    private void rejectUnreadable(ConsumerRecord<String, byte[]> record, String reason) {
+        invalid.increment();
+        String commandId = null;
+        String tableId = null;
+        try {
+            JsonNode node = Codec.parse(record.value());
+            commandId = text(node, "commandId");
+            tableId = text(node, "tableId");
+        } catch (RuntimeException e) {
+            // not JSON at all: nobody to answer
+        }
+        if (tableId == null && record.key() != null && !record.key().isBlank()) {
+            tableId = record.key();
+        }
+        LOG.warnf("skipping malformed command at %s-%d@%d (commandId %s, table %s): %s", record.topic(),
+            record.partition(), record.offset(), commandId, tableId, reason);
+        if (commandId != null && tableId != null) {
+            publisher.publishReply(ReplyMessage.rejected(commandId, tableId,
+                new Rejection(MessageException.INVALID_MESSAGE, reason), 0));
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
+    }
+
+    private static void log(CommandMessage command, Outcome.Accepted a) {
+        for (EventMessage e : a.events()) {
+            String line = Notable.describe(a.tableId(), e.event());
+            if (line != null) {
+                LOG.info(line);
+            }
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debugf("table %s: %s %s by %s accepted: seq %d..%d", a.tableId(), command.payload().type(),
+                command.commandId(), command.playerId(), a.firstSeq(), a.lastSeq());
+        }
+    }
+}

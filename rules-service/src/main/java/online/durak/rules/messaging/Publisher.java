@@ -1,0 +1,119 @@
+package online.durak.rules.messaging;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import online.durak.messages.Codec;
+import online.durak.messages.EventMessage;
+import online.durak.messages.ReplyMessage;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * Sends events to {@code durak.table-events} and replies to {@code durak.replies}, keyed by table id, and
+ * waits until the broker has them (idempotent producer, acks=all), so a caller marks events published only
+ * once they are.
+ */
+@ApplicationScoped
+public class Publisher {
+
+    static final long SEND_TIMEOUT_SECONDS = 30;
+
+    private final Producer<String, byte[]> producer;
+    private final AtomicReference<String> failOnce = new AtomicReference<>();
+    private final java.util.concurrent.atomic.AtomicInteger injectedFailures = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile int commandPartitions;
+
+    public Publisher(KafkaSettings settings) {
+        this.producer = new KafkaProducer<>(settings.producer());
+    }
+
+    /** Sends a table's events in order, then waits for every one. */
+    public void publishEvents(List<EventMessage> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        String tableId = events.get(0).tableId();
+        String failing = failOnce.get();
+        if (tableId.equals(failing) && failOnce.compareAndSet(failing, null)) {
+            injectedFailures.incrementAndGet();
+            throw new PublishException("injected failure for table " + tableId + " (test hook)", null);
+        }
+        List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
+        for (EventMessage e : events) {
+            sent.add(producer.send(new ProducerRecord<>(Topics.TABLE_EVENTS, e.tableId(), Codec.toBytes(e))));
+        }
+        await(sent);
+    }
+
+    public void publishReply(ReplyMessage reply) {
+        await(List.of(producer.send(new ProducerRecord<>(Topics.REPLIES, reply.tableId(), Codec.toBytes(reply)))));
+    }
+
+    /** The partition of {@code durak.commands} that a table's commands arrive on (the default partitioner). */
+    public int commandPartition(String tableId) {
+        int n = commandPartitions;
+        if (n == 0) {
+            List<PartitionInfo> info = producer.partitionsFor(Topics.COMMANDS);
+            n = info.size();
+            commandPartitions = n;
+        }
+        return partitionOf(tableId, n);
+    }
+
+    static int partitionOf(String key, int partitions) {
+        return Utils.toPositive(Utils.murmur2(key.getBytes(java.nio.charset.StandardCharsets.UTF_8))) % partitions;
+    }
+
+    /**
+     * Test hook: the next {@link #publishEvents} for this table fails before sending anything, as if the
+     * process had died between the commit and the publish.
+     */
+    public void failNextPublish(String tableId) {
+        failOnce.set(tableId);
+    }
+
+    /** How many failures {@link #failNextPublish} has caused. */
+    public int injectedFailures() {
+        return injectedFailures.get();
+    }
+
+    private static void await(List<Future<RecordMetadata>> sent) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEND_TIMEOUT_SECONDS);
+        for (Future<RecordMetadata> f : sent) {
+            try {
+                f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException e) {
+                throw new PublishException("send failed: " + e.getCause(), e.getCause());
+            } catch (TimeoutException e) {
+                throw new PublishException("send not acknowledged within " + SEND_TIMEOUT_SECONDS + " s", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new PublishException("interrupted while sending", e);
+            }
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+
+    /** A record could not be published; the caller tries again later (the store keeps it unpublished). */
+    public static final class PublishException extends RuntimeException {
+        PublishException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

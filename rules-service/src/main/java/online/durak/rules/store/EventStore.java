@@ -1,0 +1,200 @@
+package online.durak.rules.store;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import online.durak.messages.Codec;
+import online.durak.messages.EventMessage;
+import online.durak.rules.domain.Outcome;
+
+/**
+ * The event store of docs/spine.md on PostgreSQL (reactive client, awaited: callers are the consumer threads
+ * and the scheduler's workers, never an event loop).
+ *
+ * <pre>
+ * table_events(table_id, seq, type, event jsonb, command_id, at, published)  primary key (table_id, seq)
+ * commands(command_id primary key, table_id, player_id, accepted, code, message, last_seq, at)
+ * </pre>
+ */
+@ApplicationScoped
+public class EventStore {
+
+    static final String UNIQUE_VIOLATION = "23505";
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** Serialises schema creation between instances starting at once. */
+    static final long SCHEMA_LOCK = 0x4475_7261_6b53_4348L;
+
+    static final List<String> SCHEMA = List.of("""
+        create table if not exists table_events (
+            table_id   text        not null,
+            seq        bigint      not null,
+            type       text        not null,
+            event      jsonb       not null,
+            command_id text,
+            at         timestamptz not null,
+            published  boolean     not null default false,
+            primary key (table_id, seq)
+        )""", """
+        create index if not exists table_events_unpublished on table_events (at) where not published""", """
+        create table if not exists commands (
+            command_id text        primary key,
+            table_id   text        not null,
+            player_id  text        not null,
+            accepted   boolean     not null,
+            code       text,
+            message    text,
+            last_seq   bigint      not null,
+            at         timestamptz not null
+        )""");
+
+    private final Pool pool;
+
+    public EventStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** Creates the tables and index if missing. */
+    public void createSchema() {
+        pool.withTransaction(conn -> {
+            Uni<?> chain = conn.query("set local client_min_messages = warning").execute() // no "exists, skipping"
+                .chain(() -> conn.preparedQuery("select pg_advisory_xact_lock($1)").execute(Tuple.of(SCHEMA_LOCK)));
+            for (String ddl : SCHEMA) {
+                chain = chain.chain(() -> conn.query(ddl).execute());
+            }
+            return chain;
+        }).await().atMost(TIMEOUT);
+    }
+
+    /** The stored outcome of a command, or null when it was never decided. */
+    public StoredCommand findCommand(String commandId) {
+        RowSet<Row> rows = pool.preparedQuery("""
+                select command_id, table_id, player_id, accepted, code, message, last_seq
+                from commands where command_id = $1""")
+            .execute(Tuple.of(commandId)).await().atMost(TIMEOUT);
+        for (Row r : rows) {
+            return new StoredCommand(r.getString("command_id"), r.getString("table_id"), r.getString("player_id"),
+                r.getBoolean("accepted"), r.getString("code"), r.getString("message"), r.getLong("last_seq"));
+        }
+        return null;
+    }
+
+    /** One row of {@code table_events}. */
+    public record StoredEvent(EventMessage message, boolean published) {
+    }
+
+    /** A table's whole log in {@code seq} order. */
+    public List<StoredEvent> loadTable(String tableId) {
+        RowSet<Row> rows = pool.preparedQuery("""
+                select table_id, seq, type, event::text as event, command_id, at, published
+                from table_events where table_id = $1 order by seq""")
+            .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
+        return events(rows);
+    }
+
+    /** A table's events not yet published, in {@code seq} order. */
+    public List<StoredEvent> unpublishedOf(String tableId) {
+        RowSet<Row> rows = pool.preparedQuery("""
+                select table_id, seq, type, event::text as event, command_id, at, published
+                from table_events where table_id = $1 and not published order by seq""")
+            .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
+        return events(rows);
+    }
+
+    /** Events left unpublished for longer than {@code minAge}, by table and {@code seq}. */
+    public List<StoredEvent> unpublished(Duration minAge, int limit) {
+        RowSet<Row> rows = pool.preparedQuery("""
+                select table_id, seq, type, event::text as event, command_id, at, published
+                from table_events where not published and at < $1
+                order by table_id, seq limit $2""")
+            .execute(Tuple.of(utc(Instant.now().minus(minAge)), limit)).await().atMost(TIMEOUT);
+        return events(rows);
+    }
+
+    /**
+     * One transaction: the accepted command's events and its {@code commands} row; or, for a rejection, the
+     * row alone, inserted only while the table's log still ends at the rejection's {@code lastSeq}.
+     *
+     * @throws StoreConflict when another writer got there first
+     */
+    public void append(Outcome outcome, String playerId) {
+        StoredCommand row = StoredCommand.of(outcome, playerId);
+        Instant now = outcome instanceof Outcome.Accepted a ? a.events().get(0).at() : Instant.now();
+        try {
+            if (outcome instanceof Outcome.Accepted a) {
+                List<Tuple> events = new ArrayList<>(a.events().size());
+                for (EventMessage e : a.events()) {
+                    events.add(Tuple.tuple(Arrays.asList(e.tableId(), e.seq(), e.type(), Codec.toJson(e.event()),
+                        e.commandId(), utc(e.at()))));
+                }
+                pool.withTransaction(conn -> conn.preparedQuery("""
+                            insert into table_events (table_id, seq, type, event, command_id, at, published)
+                            values ($1, $2, $3, $4::text::jsonb, $5, $6, false)""")
+                        .executeBatch(events)
+                        .chain(() -> insertCommand(conn, row, now)))
+                    .await().atMost(TIMEOUT);
+            } else {
+                RowSet<Row> inserted = pool.preparedQuery("""
+                        insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
+                        select $1::text, $2::text, $3::text, false, $4::text, $5::text, $6::bigint, $7::timestamptz
+                        where coalesce((select max(seq) from table_events where table_id = $2::text), 0) = $6::bigint""")
+                    .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.code(),
+                        row.message(), row.lastSeq(), utc(now))))
+                    .await().atMost(TIMEOUT);
+                if (inserted.rowCount() == 0) {
+                    throw new StoreConflict(StoreConflict.Kind.SEQ,
+                        "table " + row.tableId() + " has grown past " + row.lastSeq());
+                }
+            }
+        } catch (PgException e) {
+            if (UNIQUE_VIOLATION.equals(e.getSqlState())) {
+                boolean command = e.getConstraint() != null && e.getConstraint().startsWith("commands");
+                throw new StoreConflict(command ? StoreConflict.Kind.COMMAND : StoreConflict.Kind.SEQ,
+                    e.getErrorMessage() + " (" + e.getConstraint() + ")");
+            }
+            throw e;
+        }
+    }
+
+    private static Uni<RowSet<Row>> insertCommand(SqlClient conn, StoredCommand row, Instant at) {
+        return conn.preparedQuery("""
+                insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
+                values ($1, $2, $3, $4, $5, $6, $7, $8)""")
+            .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.accepted(),
+                row.code(), row.message(), row.lastSeq(), utc(at))));
+    }
+
+    /** Marks {@code fromSeq..toSeq} of a table published. */
+    public void markPublished(String tableId, long fromSeq, long toSeq) {
+        pool.preparedQuery("""
+                update table_events set published = true
+                where table_id = $1 and seq between $2 and $3 and not published""")
+            .execute(Tuple.of(tableId, fromSeq, toSeq)).await().atMost(TIMEOUT);
+    }
+
+    private static List<StoredEvent> events(RowSet<Row> rows) {
+        List<StoredEvent> list = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            EventMessage m = new EventMessage(r.getString("table_id"), r.getLong("seq"), r.getString("type"),
+                Codec.readEvent(Codec.parse(r.getString("event"))), r.getString("command_id"),
+                r.getOffsetDateTime("at").toInstant());
+            list.add(new StoredEvent(m, r.getBoolean("published")));
+        }
+        return list;
+    }
+
+    private static OffsetDateTime utc(Instant at) {
+        return at.atOffset(ZoneOffset.UTC);
+    }
+}

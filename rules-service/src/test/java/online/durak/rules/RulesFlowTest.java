@@ -1,0 +1,399 @@
+package online.durak.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import online.durak.engine.Card;
+import online.durak.engine.CardSet;
+import online.durak.engine.Event;
+import online.durak.engine.Move;
+import online.durak.engine.Rejection;
+import online.durak.engine.Rules;
+import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableState;
+import online.durak.engine.table.TableStatus;
+import online.durak.messages.Codec;
+import online.durak.messages.CommandMessage;
+import online.durak.messages.EventMessage;
+import online.durak.messages.MessageException;
+import online.durak.messages.ReplyMessage;
+import online.durak.rules.domain.TableEntry;
+import online.durak.rules.messaging.Assignment;
+import online.durak.rules.messaging.CommandHandler;
+import online.durak.rules.messaging.Publisher;
+import online.durak.testkit.DurakInfraResource;
+import online.durak.testkit.TestInfra;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules service against the real broker and database of the test run: commands in on
+ * {@code durak.commands}, replies and events read back with plain consumers, the store checked directly.
+ */
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+class RulesFlowTest {
+
+    static Bus bus;
+
+    @Inject
+    Pool pool;
+    @Inject
+    CommandHandler handler;
+    @Inject
+    Publisher publisher;
+    @Inject
+    Assignment assignment;
+
+    @BeforeAll
+    static void openBus() {
+        bus = new Bus(TestInfra.shared().bootstrapServers());
+    }
+
+    /** The service under test has its own group: wait until it owns every partition (at once after the first). */
+    @BeforeEach
+    void awaitAssignment() throws InterruptedException {
+        int partitions = bus.commandPartitions();
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (assignment.partitions().size() < partitions) {
+            assertTrue(System.nanoTime() < end, "the service owns only " + assignment.partitions());
+            Thread.sleep(50);
+        }
+    }
+
+    @AfterAll
+    static void closeBus() {
+        if (bus != null) {
+            bus.close();
+        }
+    }
+
+    /** A table of four: the host creates, three guests join, the host starts. */
+    record Table(String id, List<String> players) {
+    }
+
+    Table startedTable() {
+        String id = Tables.newTableId();
+        List<String> players = List.of("host-" + id, "guest1-" + id, "guest2-" + id, "guest3-" + id);
+        accepted(bus.call(Tables.create(id, players.get(0), Rules.defaults(4))));
+        for (String guest : players.subList(1, 4)) {
+            accepted(bus.call(Tables.join(id, guest)));
+        }
+        ReplyMessage started = accepted(bus.call(Tables.start(id, players.get(0))));
+        bus.awaitEvents(id, started.lastSeq());
+        return new Table(id, players);
+    }
+
+    /** Plays the engine's first legal move for whoever is to act; returns the reply. */
+    ReplyMessage playOne(Table table) {
+        TableState state = Tables.fold(bus.eventsOf(table.id()));
+        Tables.Turn turn = Tables.turn(state);
+        ReplyMessage reply = accepted(bus.call(Tables.play(table.id(), turn.playerId(), turn.move())));
+        bus.awaitEvents(table.id(), reply.lastSeq());
+        return reply;
+    }
+
+    static ReplyMessage accepted(ReplyMessage reply) {
+        assertTrue(reply.accepted(), () -> "rejected: " + reply);
+        return reply;
+    }
+
+    // ---- the flow ----
+
+    @Test
+    void aMatchStartsAndMovesArePlayedThroughTheTopics() {
+        Table table = startedTable();
+        ReplyMessage last = null;
+        for (int i = 0; i < 8; i++) {
+            last = playOne(table);
+        }
+        List<EventMessage> published = bus.awaitEvents(table.id(), last.lastSeq());
+        // every seq once, in order, without gaps, ending at the last reply's lastSeq
+        assertEquals(LongStream.rangeClosed(1, last.lastSeq()).boxed().toList(),
+            published.stream().map(EventMessage::seq).toList());
+        List<String> types = published.stream().map(EventMessage::type).toList();
+        assertEquals(List.of("TableCreated", "SeatTaken", "SeatTaken", "SeatTaken", "SeatTaken", "MatchStarted",
+            "DealStarted"), types.subList(0, 7));
+
+        // the store holds exactly what was published, all marked published
+        List<Row> rows = rows("select seq, type, event::text as event, command_id, published from table_events"
+            + " where table_id = $1 order by seq", table.id());
+        assertEquals(published.size(), rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            EventMessage e = published.get(i);
+            assertEquals(e.seq(), r.getLong("seq"));
+            assertEquals(e.type(), r.getString("type"));
+            assertEquals(Codec.toNode(e.event()), Codec.parse(r.getString("event")));
+            assertEquals(e.commandId(), r.getString("command_id"));
+        }
+        awaitAllPublished(table.id());
+
+        // and the state folded from the topic is the one the service holds
+        TableEntry cached = handler.cache().get(table.id());
+        assertNotNull(cached);
+        assertEquals(last.lastSeq(), cached.lastSeq());
+        assertEquals(Tables.fingerprint(Tables.fold(published)), Tables.fingerprint(cached.state()));
+        assertEquals(TableStatus.PLAYING, cached.state().status());
+
+        // one commands row per command (create, 3 joins, start, 8 moves), all accepted
+        Row counts = rows("select count(*) as n, bool_and(accepted) as ok, max(last_seq) as last from commands"
+            + " where table_id = $1", table.id()).get(0);
+        assertEquals(13, counts.getLong("n"));
+        assertTrue(counts.getBoolean("ok"));
+        assertEquals(last.lastSeq(), counts.getLong("last"));
+    }
+
+    @Test
+    void aRepeatedCommandIdIsAppliedOnceAndAnsweredTheSame() {
+        String id = Tables.newTableId();
+        CommandMessage create = Tables.create(id, "host", Rules.defaults(2));
+        ReplyMessage first = accepted(bus.call(create));
+        CommandMessage join = Tables.join(id, "guest");
+        ReplyMessage joined = accepted(bus.call(join));
+        assertEquals(3, joined.lastSeq());
+
+        bus.send(create);
+        bus.send(join);
+        bus.send(join);
+        assertEquals(List.of(first, first), bus.awaitReplies(create.commandId(), 2));
+        assertEquals(List.of(joined, joined, joined), bus.awaitReplies(join.commandId(), 3));
+
+        // the log is unchanged: three events, each published once
+        assertEquals(3, count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(2, count("select count(*) from commands where table_id = $1", id));
+        ReplyMessage after = accepted(bus.call(Tables.start(id, "host")));
+        assertEquals(LongStream.rangeClosed(1, after.lastSeq()).boxed().toList(),
+            bus.awaitEvents(id, after.lastSeq()).stream().map(EventMessage::seq).toList());
+
+        // the same commandId from someone else, for another table, is refused and changes nothing
+        String other = Tables.newTableId();
+        CommandMessage reused = new CommandMessage(join.commandId(), other, "stranger", "S",
+            new CommandMessage.Create(Rules.defaults(2)));
+        bus.send(reused);
+        List<ReplyMessage> replies = bus.awaitReplies(join.commandId(), 4);
+        ReplyMessage refused = replies.get(3);
+        assertEquals(other, refused.tableId());
+        assertFalse(refused.accepted());
+        assertEquals(CommandHandler.COMMAND_ID_IN_USE, refused.code());
+        assertEquals(0, count("select count(*) from table_events where table_id = $1", other));
+    }
+
+    @Test
+    void illegalMovesAndStrangersAreRejectedWithTheEngineCodesAndChangeNothing() {
+        Table table = startedTable();
+        playOne(table);
+        TableState state = Tables.fold(bus.eventsOf(table.id()));
+        long lastSeq = bus.eventsOf(table.id()).size();
+        long storedBefore = count("select count(*) from table_events where table_id = $1", table.id());
+        assertEquals(lastSeq, storedBefore);
+        Tables.Turn turn = Tables.turn(state);
+
+        // someone seated but not to act
+        String idle = table.players().stream().filter(p -> !p.equals(turn.playerId())).findFirst().orElseThrow();
+        assertRejected(bus.call(Tables.play(table.id(), idle, turn.move())), Rejection.NOT_YOUR_TURN, lastSeq);
+        // the one to act, with a card they do not hold
+        online.durak.engine.DealState deal = state.match().deal();
+        Card notHeld = otherCard(state, turn.seat()).orElseThrow();
+        Move bad = switch (deal.phase()) {
+            case ATTACK -> new Move.Attack(CardSet.of(notHeld));
+            case DEFENSE -> new Move.Cover(deal.table().get(0)[0], notHeld);
+            default -> new Move.Throw(CardSet.of(notHeld));
+        };
+        assertRejected(bus.call(Tables.play(table.id(), turn.playerId(), bad)), Rejection.CARD_NOT_IN_HAND, lastSeq);
+        // a player without a seat
+        assertRejected(bus.call(Tables.play(table.id(), "stranger-" + table.id(), turn.move())),
+            TableDecider.NOT_SEATED, lastSeq);
+        // a join at a full, running table
+        assertRejected(bus.call(Tables.join(table.id(), "late-" + table.id())), TableDecider.MATCH_STARTED, lastSeq);
+        // a table that does not exist
+        String none = Tables.newTableId();
+        assertRejected(bus.call(Tables.join(none, "x")), TableDecider.NO_SUCH_TABLE, 0);
+
+        // the log did not change, nothing was published, rejections are recorded
+        assertEquals(storedBefore, count("select count(*) from table_events where table_id = $1", table.id()));
+        assertEquals(lastSeq, bus.eventsOf(table.id()).size());
+        assertEquals(4, count("select count(*) from commands where table_id = $1 and not accepted", table.id()));
+        // and the right move is still accepted
+        accepted(bus.call(Tables.play(table.id(), turn.playerId(), turn.move())));
+    }
+
+    private static java.util.Optional<Card> otherCard(TableState state, int seat) {
+        CardSet hand = state.match().deal().hand(seat);
+        for (int s = 0; s < state.seats().size(); s++) {
+            if (s != seat) {
+                for (Card c : state.match().deal().hand(s).cards()) {
+                    if (!hand.cards().contains(c)) {
+                        return java.util.Optional.of(c);
+                    }
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    static void assertRejected(ReplyMessage reply, String code, long lastSeq) {
+        assertFalse(reply.accepted(), () -> "accepted: " + reply);
+        assertEquals(code, reply.code(), reply::toString);
+        assertNotNull(reply.message());
+        assertEquals(lastSeq, reply.lastSeq());
+    }
+
+    @Test
+    void malformedRecordsAreSkippedAndAnsweredWhenTheyNameACommand() {
+        String id = Tables.newTableId();
+        bus.sendRaw(id, "this is not JSON");
+        bus.sendRaw(id, new byte[] {(byte) 0xff, 0, 1});
+        bus.sendRaw(id, "{\"commandId\":\"bad-1-" + id + "\",\"tableId\":\"" + id + "\",\"playerId\":\"p\","
+            + "\"payload\":{\"type\":\"start\"},\"extra\":true}");
+        bus.sendRaw(id, "{\"commandId\":\"bad-2-" + id + "\",\"tableId\":\"" + id + "\",\"playerId\":\"p\","
+            + "\"payload\":{\"type\":\"fly\"}}");
+        ReplyMessage unknownField = bus.awaitReply("bad-1-" + id);
+        assertRejected(unknownField, MessageException.INVALID_MESSAGE, 0);
+        assertTrue(unknownField.message().contains("extra"), unknownField.message());
+        assertRejected(bus.awaitReply("bad-2-" + id), MessageException.INVALID_MESSAGE, 0);
+        // the consumer goes on: a good command after them is handled
+        accepted(bus.call(Tables.create(id, "host", Rules.defaults(2))));
+        assertEquals(0, count("select count(*) from commands where command_id like 'bad-%' and table_id = $1", id));
+    }
+
+    // ---- recovery ----
+
+    @Test
+    void theRelayPublishesEventsCommittedButNeverPublished() {
+        String id = Tables.newTableId();
+        Event created = new Event.TableCreated(Rules.defaults(2), "crashed-host");
+        Event seated = new Event.SeatTaken(0, "crashed-host", "H", null);
+        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(30).withNano(0);
+        for (Event e : List.of(created, seated)) {
+            long seq = e == created ? 1 : 2;
+            pool.preparedQuery("insert into table_events (table_id, seq, type, event, command_id, at, published)"
+                    + " values ($1, $2, $3, $4::text::jsonb, $5, $6, false)")
+                .execute(Tuple.tuple(java.util.Arrays.asList(id, seq, e.type(), Codec.toJson(e), "lost-" + id, at)))
+                .await().atMost(Duration.ofSeconds(10));
+        }
+        List<EventMessage> events = bus.awaitEvents(id, 2);
+        assertEquals(List.of(1L, 2L), events.stream().map(EventMessage::seq).toList());
+        assertEquals(List.of("TableCreated", "SeatTaken"), events.stream().map(EventMessage::type).toList());
+        assertEquals(at.toInstant(), events.get(0).at());
+        awaitAllPublished(id);
+    }
+
+    @Test
+    void aPublishThatFailsAfterTheCommitIsDoneByTheRetry() {
+        String id = Tables.newTableId();
+        accepted(bus.call(Tables.create(id, "host", Rules.defaults(2))));
+        bus.awaitEvents(id, 2);
+        int failuresBefore = publisher.injectedFailures();
+        publisher.failNextPublish(id);
+        CommandMessage join = Tables.join(id, "guest");
+        ReplyMessage reply = accepted(bus.call(join));
+        assertEquals(failuresBefore + 1, publisher.injectedFailures(), "the publish failed once");
+        assertEquals(3, reply.lastSeq());
+        List<EventMessage> events = bus.awaitEvents(id, 3);
+        assertEquals(List.of(1L, 2L, 3L), events.stream().map(EventMessage::seq).distinct().toList());
+        assertEquals(3, count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(1, count("select count(*) from commands where command_id = $1", join.commandId()));
+        awaitAllPublished(id);
+    }
+
+    @Test
+    void aDroppedCacheIsRebuiltFromTheStoreToTheSameState() {
+        Table table = startedTable();
+        playOne(table);
+        playOne(table);
+        TableEntry before = handler.cache().get(table.id());
+        assertNotNull(before);
+        handler.cache().drop(table.id());
+        assertNull(handler.cache().get(table.id()));
+
+        TableEntry rebuilt = handler.load(table.id());
+        assertEquals(before.lastSeq(), rebuilt.lastSeq());
+        assertEquals(Tables.fingerprint(before.state()), Tables.fingerprint(rebuilt.state()));
+
+        // the service, with nothing cached, rebuilds it itself and plays on
+        handler.cache().drop(table.id());
+        ReplyMessage next = playOne(table);
+        assertEquals(before.lastSeq() + 1, bus.awaitEvents(table.id(), next.lastSeq()).stream()
+            .filter(e -> e.seq() > before.lastSeq()).findFirst().orElseThrow().seq());
+        assertEquals(Tables.fingerprint(Tables.fold(bus.eventsOf(table.id()))),
+            Tables.fingerprint(handler.cache().get(table.id()).state()));
+    }
+
+    @Test
+    void aStaleCacheLosesTheRaceForTheNextSeqAndDecidesAgain() {
+        Table table = startedTable();
+        TableEntry stale = handler.cache().get(table.id());
+        playOne(table); // the log moves on; then pretend another writer did it behind our back
+        handler.cache().put(stale, publisher.commandPartition(table.id()));
+
+        ReplyMessage reply = playOne(table);
+        List<EventMessage> events = bus.awaitEvents(table.id(), reply.lastSeq());
+        List<Long> seqs = new ArrayList<>(events.stream().map(EventMessage::seq).toList());
+        assertEquals(LongStream.rangeClosed(1, reply.lastSeq()).boxed().toList(), seqs);
+        assertEquals(Tables.fingerprint(Tables.fold(events)),
+            Tables.fingerprint(handler.cache().get(table.id()).state()));
+    }
+
+    @Test
+    void anAppendOnAStaleStateHitsTheSeqKeyAndIsDecidedAgain() {
+        String id = Tables.newTableId();
+        accepted(bus.call(Tables.create(id, "host", Rules.defaults(4))));
+        TableEntry stale = handler.cache().get(id);
+        assertEquals(2, stale.lastSeq());
+        accepted(bus.call(Tables.join(id, "guest1")));
+        handler.cache().put(stale, publisher.commandPartition(id)); // as if another writer had seated guest1
+
+        // on the stale state guest2's join is legal too (seat 1, seq 3): the primary key refuses it
+        ReplyMessage joined = accepted(bus.call(Tables.join(id, "guest2")));
+        assertEquals(4, joined.lastSeq());
+        List<EventMessage> events = bus.awaitEvents(id, 4);
+        assertEquals(List.of(1L, 2L, 3L, 4L), events.stream().map(EventMessage::seq).toList());
+        assertEquals(new Event.SeatTaken(2, "guest2", "guest2's name", null), events.get(3).event());
+        assertEquals(List.of("host", "guest1", "guest2"), handler.cache().get(id).state().seats().stream()
+            .filter(java.util.Objects::nonNull).map(h -> h.playerId()).toList());
+    }
+
+    // ---- helpers ----
+
+    private List<Row> rows(String sql, Object... params) {
+        List<Row> list = new ArrayList<>();
+        pool.preparedQuery(sql).execute(Tuple.tuple(java.util.Arrays.asList(params)))
+            .await().atMost(Duration.ofSeconds(10)).forEach(list::add);
+        return list;
+    }
+
+    private long count(String sql, Object... params) {
+        return rows(sql, params).get(0).getLong(0);
+    }
+
+    private void awaitAllPublished(String tableId) {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (count("select count(*) from table_events where table_id = $1 and not published", tableId) > 0) {
+            assertTrue(System.nanoTime() < end, "events of " + tableId + " still unpublished");
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package online.durak.rules.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import online.durak.engine.Event;
+import online.durak.engine.Move;
+import online.durak.engine.Rejection;
+import online.durak.engine.Rules;
+import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableStatus;
+import online.durak.messages.CommandMessage;
+import online.durak.messages.EventMessage;
+import online.durak.messages.ReplyMessage;
+import org.junit.jupiter.api.Test;
+
+/** The pure step: numbering, stamping, rejections, and folding the log back. No broker, no database. */
+class CommandDeciderTest {
+
+    static final Instant AT = Instant.parse("2026-01-02T03:04:05.123456Z");
+    static final String T = "table-1";
+
+    static CommandMessage cmd(String id, String player, CommandMessage.Payload p) {
+        return new CommandMessage(id, T, player, player + " name", p);
+    }
+
+    @Test
+    void acceptedEventsAreNumberedAfterTheLogAndStamped() {
+        Outcome created = CommandDecider.decide(TableEntry.empty(T),
+            cmd("c1", "host", new CommandMessage.Create(Rules.defaults(2))), 1, AT);
+        Outcome.Accepted a = assertInstanceOf(Outcome.Accepted.class, created);
+        assertEquals(List.of(1L, 2L), a.events().stream().map(EventMessage::seq).toList());
+        assertEquals(List.of("TableCreated", "SeatTaken"), a.events().stream().map(EventMessage::type).toList());
+        assertTrue(a.events().stream().allMatch(e -> e.at().equals(AT) && e.commandId().equals("c1")
+            && e.tableId().equals(T)));
+        assertEquals(2, a.lastSeq());
+        assertEquals(1, a.firstSeq());
+        assertEquals(ReplyMessage.accepted("c1", T, 2), a.reply());
+        assertEquals(TableStatus.OPEN, a.after().state().status());
+
+        Outcome.Accepted joined = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(a.after(),
+            cmd("c2", "guest", new CommandMessage.Join(null)), 2, AT));
+        assertEquals(3, joined.firstSeq());
+        assertEquals(3, joined.lastSeq());
+
+        Outcome.Accepted started = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(joined.after(),
+            cmd("c3", "host", new CommandMessage.Start()), 42, AT));
+        assertEquals(List.of("MatchStarted", "DealStarted"),
+            started.events().stream().map(EventMessage::type).toList().subList(0, 2));
+        assertEquals(4, started.firstSeq());
+        assertEquals(TableStatus.PLAYING, started.after().state().status());
+    }
+
+    @Test
+    void theSeedShufflesTheDeal() {
+        TableEntry ready = twoSeated();
+        Event.DealStarted a = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), 1, AT));
+        Event.DealStarted b = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), 1, AT));
+        Event.DealStarted c = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), 2, AT));
+        assertEquals(a.deckOrder(), b.deckOrder());
+        assertTrue(!a.deckOrder().equals(c.deckOrder()));
+    }
+
+    @Test
+    void rejectionsKeepTheLogAndCarryTheEngineCode() {
+        TableEntry ready = twoSeated();
+        Outcome.Rejected stranger = assertInstanceOf(Outcome.Rejected.class, CommandDecider.decide(ready,
+            cmd("x", "stranger", new CommandMessage.Play(Move.TAKE)), 1, AT));
+        assertEquals(TableDecider.NOT_SEATED, stranger.rejection().code());
+        assertEquals(3, stranger.lastSeq());
+        ReplyMessage r = stranger.reply();
+        assertEquals(false, r.accepted());
+        assertEquals(TableDecider.NOT_SEATED, r.code());
+        assertNotNull(r.message());
+
+        Outcome.Rejected early = assertInstanceOf(Outcome.Rejected.class, CommandDecider.decide(ready,
+            cmd("y", "host", new CommandMessage.Play(Move.TAKE)), 1, AT));
+        assertEquals(Rejection.DEAL_NOT_RUNNING, early.rejection().code());
+
+        Outcome.Rejected none = assertInstanceOf(Outcome.Rejected.class, CommandDecider.decide(TableEntry.empty(T),
+            cmd("z", "host", new CommandMessage.Join(null)), 1, AT));
+        assertEquals(TableDecider.NO_SUCH_TABLE, none.rejection().code());
+        assertEquals(0, none.lastSeq());
+    }
+
+    @Test
+    void aCommandForAnotherTableIsABug() {
+        CommandMessage other = new CommandMessage("c", "other", "p", null, new CommandMessage.Start());
+        assertThrows(IllegalArgumentException.class, () -> CommandDecider.decide(TableEntry.empty(T), other, 1, AT));
+    }
+
+    @Test
+    void theFoldOfTheAppendedEventsIsTheDecidedState() {
+        List<TableEntry.Logged> log = new ArrayList<>();
+        TableEntry t = TableEntry.empty(T);
+        List<CommandMessage> commands = List.of(
+            cmd("1", "host", new CommandMessage.Create(Rules.defaults(2))),
+            cmd("2", "guest", new CommandMessage.Join(null)),
+            cmd("3", "host", new CommandMessage.Start()));
+        for (CommandMessage c : commands) {
+            Outcome.Accepted a = (Outcome.Accepted) CommandDecider.decide(t, c, 7, AT);
+            a.events().forEach(e -> log.add(new TableEntry.Logged(e.seq(), e.event())));
+            t = a.after();
+        }
+        TableEntry folded = TableEntry.fold(T, log);
+        assertEquals(t.lastSeq(), folded.lastSeq());
+        assertEquals(t.state().seats(), folded.state().seats());
+        assertEquals(t.state().match().deal().toString(), folded.state().match().deal().toString());
+        assertEquals(t.state().match().deal().stock(), folded.state().match().deal().stock());
+    }
+
+    @Test
+    void aLogWithAGapOrARepeatIsRefused() {
+        Event created = new Event.TableCreated(Rules.defaults(2), "h");
+        Event seat = new Event.SeatTaken(0, "h", "H", null);
+        assertEquals(0, TableEntry.fold(T, List.of()).lastSeq());
+        assertSame(online.durak.engine.table.TableState.NONE, TableEntry.fold(T, List.of()).state());
+        assertThrows(IllegalStateException.class, () -> TableEntry.fold(T,
+            List.of(new TableEntry.Logged(1, created), new TableEntry.Logged(3, seat))));
+        assertThrows(IllegalStateException.class, () -> TableEntry.fold(T,
+            List.of(new TableEntry.Logged(1, created), new TableEntry.Logged(1, seat))));
+        assertThrows(IllegalStateException.class, () -> TableEntry.fold(T, List.of(new TableEntry.Logged(2, created))));
+    }
+
+    @Test
+    void onlyATablesLifeIsNotable() {
+        assertNotNull(Notable.describe(T, new Event.TableCreated(Rules.defaults(3), "h")));
+        assertNotNull(Notable.describe(T, new Event.MatchStarted(Rules.defaults(3))));
+        assertNotNull(Notable.describe(T, new Event.DealEnded(1, List.of(0, 1), online.durak.engine.CardSet.EMPTY)));
+        assertNotNull(Notable.describe(T, new Event.MatchEnded(List.of(1, 2), List.of(1, 2))));
+        assertNull(Notable.describe(T, new Event.Took(1)));
+        assertNull(Notable.describe(T, new Event.SeatTaken(0, "h", "H", null)));
+    }
+
+    private static TableEntry twoSeated() {
+        Outcome.Accepted a = (Outcome.Accepted) CommandDecider.decide(TableEntry.empty(T),
+            cmd("c1", "host", new CommandMessage.Create(Rules.defaults(2))), 1, AT);
+        return ((Outcome.Accepted) CommandDecider.decide(a.after(), cmd("c2", "guest", new CommandMessage.Join(null)),
+            1, AT)).after();
+    }
+
+    private static Event.DealStarted dealOf(Outcome o) {
+        return ((Outcome.Accepted) o).events().stream().map(EventMessage::event)
+            .filter(Event.DealStarted.class::isInstance).map(Event.DealStarted.class::cast).findFirst().orElseThrow();
+    }
+}
