@@ -1,0 +1,41 @@
+package online.durak.table.api;
+
+/**
+ * An answer other than success, for a client: an HTTP status (always 4xx or 504) and a stable {@code code}
+ * with a message for people. Rendered as {@code {"code": ..., "message": ...}} by {@link ErrorMappers}, and
+ * as an {@code error} frame on the WebSocket.
+ */
+public class ApiException extends RuntimeException {
+    private final int status;
+    private final String code;
+
+    public ApiException(int status, String code, String message) {
+        super(message, null, false, false);
+        this.status = status;
+        this.code = code;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public static ApiException unauthorized(String message) {
+        return new ApiException(401, ErrorCodes.UNAUTHORIZED, message);
+    }
+
+    public static ApiException noSuchTable(String tableId) {
+        return new ApiException(404, ErrorCodes.NO_SUCH_TABLE, "there is no table " + tableId);
+    }
+
+    public static ApiException notSeated() {
+        return new ApiException(403, ErrorCodes.NOT_SEATED, "you have no seat at this table");
+    }
+
+    public static ApiException badRequest(String code, String message) {
+        return new ApiException(400, code, message);
+    }
+}

@@ -1,0 +1,29 @@
+package online.durak.table.api;
+
+import jakarta.ws.rs.core.Application;
+import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
+import org.eclipse.microprofile.openapi.annotations.Components;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.info.Info;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The OpenAPI document's head (served at /q/openapi). */
+@OpenAPIDefinition(
+        info = @Info(title = "Durak online: table service", version = "0.1.0",
+                description = "The edge for clients: guest sign-in, the lobby, tables, moves and per-seat views. "
+                        + "Every call except POST /api/guests needs Authorization: Bearer <token>. Every error is "
+                        + "{\"code\",\"message\"}. Status of the rules service's refusals: 404 NO_SUCH_TABLE; "
+                        + "403 NOT_SEATED; 409 when the table's state does not allow it now (TABLE_EXISTS, TABLE_FULL, "
+                        + "SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, TABLE_NOT_FULL, NOT_ON_BOARD, ALREADY_CONTINUED, "
+                        + "MATCH_OVER, DEAL_NOT_RUNNING, DEAL_RUNNING, NOT_YOUR_TURN, WRONG_PHASE); 422 for a move or "
+                        + "action that is not legal (CARD_NOT_IN_HAND, DOES_NOT_BEAT, OVER_LIMIT, NO_SUCH_SEAT, ... and "
+                        + "any other code). 504 RULES_TIMEOUT when the rules service does not answer in time "
+                        + "(durak.rules.timeout, 5 s). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
+        components = @Components(securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
+                type = SecuritySchemeType.HTTP, scheme = "bearer",
+                description = "the token from POST /api/guests")),
+        tags = {@Tag(name = "guests", description = "sign-in"),
+                @Tag(name = "tables", description = "lobby, seats, moves, views, board, replay")})
+public class OpenApiDefinition extends Application {
+}

@@ -1,0 +1,453 @@
+package online.durak.table.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import online.durak.engine.BotLevel;
+import online.durak.engine.Move;
+import online.durak.engine.Rules;
+import online.durak.messages.Codec;
+import online.durak.messages.CommandMessage;
+import online.durak.messages.MessageException;
+import online.durak.table.auth.Player;
+import online.durak.table.auth.TokenService;
+import online.durak.table.messaging.TableCommands;
+import online.durak.table.projection.Projections;
+import online.durak.table.projection.TableSnapshot;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The lobby and the tables. Commands (create, join, leave, bots, start, moves, continue) go to the rules
+ * service and are answered from this instance's projection once it has the events of the reply; reads are
+ * answered from the projection alone. Every call needs a bearer token.
+ */
+@Path("/api/tables")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.WILDCARD)
+@Tag(name = "tables")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged one",
+        content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+@APIResponse(responseCode = "503", description = "STORE_UNAVAILABLE: the event store cannot be read now",
+        content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+public class TableResource {
+    private static final java.util.regex.Pattern TABLE_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:~-]{1,100}");
+    private static final char[] ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final TokenService tokens;
+    private final Projections projections;
+    private final TableCommands commands;
+
+    public TableResource(TokenService tokens, Projections projections, TableCommands commands) {
+        this.tokens = tokens;
+        this.projections = projections;
+        this.commands = commands;
+    }
+
+    // ---- the lobby ----
+
+    @GET
+    @Operation(summary = "The lobby: open tables", description = "Tables that have not started, newest first, "
+            + "with their settings, seats (names) and free seats.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(type = SchemaType.ARRAY,
+            implementation = Docs.TableSummary.class)))
+    public ArrayNode lobby(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth) {
+        tokens.fromAuthorization(auth);
+        ArrayNode a = JsonNodeFactory.instance.arrayNode();
+        for (TableSnapshot s : projections.lobby()) {
+            a.add(TableViews.summary(s));
+        }
+        return a;
+    }
+
+    @POST
+    @Operation(summary = "Create a table", description = "Opens a table with these settings; the creator takes "
+            + "seat 0. Missing settings take their RULES.md defaults (clock 60 s); players is required.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.CreateTableRequest.class)))
+    @APIResponse(responseCode = "201", description = "created; Location is the table",
+            content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId); "
+            + "INVALID_SETTING naming the setting", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public Response create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        ObjectNode o = Bodies.object(body, false);
+        Bodies.only(o, Set.of("settings", "commandId"));
+        JsonNode settings = o.get("settings");
+        Rules rules = Codec.readRules(settings == null || settings.isNull() ? JsonNodeFactory.instance.objectNode() : settings);
+        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        String tableId = newTableId();
+        TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Create(rules)));
+        return Response.created(URI.create("/api/tables/" + tableId)).entity(TableViews.summary(a.snapshot())).build();
+    }
+
+    // ---- one table ----
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "One table", description = "Its status, settings and seats; any signed-in player may look.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode get(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                          @PathParam("id") String id) {
+        tokens.fromAuthorization(auth);
+        return TableViews.summary(table(id));
+    }
+
+    @POST
+    @Path("/{id}/join")
+    @Operation(summary = "Take a seat", description = "The seat asked for, or the first free one.")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.JoinRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "TABLE_FULL, SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, MATCH_OVER",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                           @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        ObjectNode o = Bodies.object(body, true);
+        Bodies.only(o, Set.of("seat", "commandId"));
+        Integer seat = Bodies.optInt(o, "seat");
+        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        table(id);
+        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.Join(seat))).snapshot());
+    }
+
+    @POST
+    @Path("/{id}/leave")
+    @Operation(summary = "Leave my seat", description = "Only before the match starts.")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.CommandRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "MATCH_STARTED, MATCH_OVER",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                            @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        String commandId = optionalCommandId(body);
+        seat(table(id), me);
+        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.Leave())).snapshot());
+    }
+
+    @POST
+    @Path("/{id}/bots")
+    @Operation(summary = "Seat a bot in a free seat", description = "Only a seated player, before the match starts.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.BotRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "SEAT_TAKEN, MATCH_STARTED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                             @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        ObjectNode o = Bodies.object(body, false);
+        Bodies.only(o, Set.of("seat", "level", "commandId"));
+        Integer seat = Bodies.optInt(o, "seat");
+        if (seat == null) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "seat: is required");
+        }
+        String level = Bodies.text(o, "level");
+        BotLevel bot;
+        try {
+            bot = BotLevel.valueOf(level);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "level: must be EASY, NORMAL or STRONG, not \"" + level + "\"");
+        }
+        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        seat(table(id), me);
+        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.AddBot(seat, bot))).snapshot());
+    }
+
+    @POST
+    @Path("/{id}/start")
+    @Operation(summary = "Start the match", description = "Once every seat is taken; answered with my view of the "
+            + "first deal.")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.CommandRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.CommandAccepted.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                            @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        String commandId = optionalCommandId(body);
+        seat(table(id), me);
+        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Start())));
+    }
+
+    @POST
+    @Path("/{id}/moves")
+    @Operation(summary = "Make a move", description = "Answered once the rules service has decided and this "
+            + "service's view has the resulting events: accepted with the table's seq and my new view, or refused "
+            + "with the engine's code (409 when it is not the time for it, 422 when the move is not legal).")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.MoveRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.CommandAccepted.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (commandId missing or bad, "
+            + "unknown field); INVALID_MOVE naming the field", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "NOT_YOUR_TURN, WRONG_PHASE, DEAL_NOT_RUNNING, MATCH_OVER",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "422", description = "an illegal move: CARD_NOT_IN_HAND, DOES_NOT_BEAT, OVER_LIMIT, "
+            + "MIXED_RANKS, RANK_NOT_ON_TABLE, RANK_NOT_ALLOWED, MAY_NOT_THROW_IN, NOT_AN_UNCOVERED_ATTACK, "
+            + "DEFENDER_CANNOT_COVER, NO_CARDS, NO_TRANSFER_IN_VARIANT, TRANSFER_NOT_POSSIBLE, TRANSFER_WRONG_RANK, "
+            + "NEXT_DEFENDER_CANNOT_COVER, SHOW_TRUMP_OFF, NOT_A_TRUMP, TRUMP_ALREADY_SHOWN",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                           @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        ObjectNode o = Bodies.object(body, false);
+        Bodies.only(o, Set.of("commandId", "move"));
+        String given = Bodies.optText(o, "commandId");
+        if (given == null) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "commandId: is required");
+        }
+        String commandId = TableCommands.clientCommandId(given);
+        JsonNode moveNode = o.get("move");
+        if (moveNode == null || moveNode.isNull()) {
+            throw new MessageException(MessageException.INVALID_MOVE, "move", "is required");
+        }
+        Move move = Codec.readMove(moveNode);
+        seat(table(id), me);
+        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Play(move))));
+    }
+
+    @POST
+    @Path("/{id}/continue")
+    @Operation(summary = "Continue on the board", description = "After a deal; the next deal starts when every "
+            + "human has pressed continue.")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.CommandRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.CommandAccepted.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                                    @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        String commandId = optionalCommandId(body);
+        seat(table(id), me);
+        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Continue())));
+    }
+
+    @GET
+    @Path("/{id}/view")
+    @Operation(summary = "My seat's view", description = "The table, the match and my view of the running (or last) "
+            + "deal, tagged with the table's seq. Seated players only.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableView.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode view(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                           @PathParam("id") String id) {
+        Player me = tokens.fromAuthorization(auth);
+        TableSnapshot s = table(id);
+        int seat = seat(s, me);
+        TableSnapshot now = projections.current(id);
+        return TableViews.view(now.seq() >= s.seq() ? now : s, seat);
+    }
+
+    @GET
+    @Path("/{id}/events")
+    @Operation(summary = "Events since a seq, as my seat may see them", description = "Every event after since "
+            + "(default 0), each seq once and in order, hidden cards left out (others' draws as counts, the deck "
+            + "order never). Seated players only.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.EventsPage.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER (since)",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode events(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                             @PathParam("id") String id,
+                             @Parameter(description = "the last seq the client has; 0 for all")
+                             @QueryParam("since") String since) {
+        Player me = tokens.fromAuthorization(auth);
+        long after = Bodies.longParam("since", since, 0, 0);
+        TableSnapshot s = table(id);
+        int seat = seat(s, me);
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("tableId", s.tableId());
+        o.put("seq", s.seq());
+        o.put("seat", seat);
+        o.set("events", TableViews.seatEvents(s, after, seat));
+        return o;
+    }
+
+    @GET
+    @Path("/{id}/board")
+    @Operation(summary = "The board", description = "After each finished deal: place, points and how they were "
+            + "computed, totals, the durak and the cards the durak kept; the match result with places once it is "
+            + "over. Any signed-in player may look.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Board.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode board(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                            @PathParam("id") String id) {
+        tokens.fromAuthorization(auth);
+        return TableViews.board(table(id));
+    }
+
+    @GET
+    @Path("/{id}/replay")
+    @Operation(summary = "Replay a finished deal", description = "Step by step with every card open (the open view "
+            + "after the deal and after each event). A deal still running is refused with 409 DEAL_RUNNING: its "
+            + "hands are secret (my current view of it is GET /view). Any signed-in player may look.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Replay.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER (deal missing or not a number ≥ 1)",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE, NO_SUCH_DEAL",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "DEAL_RUNNING",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode replay(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                             @PathParam("id") String id,
+                             @Parameter(description = "the deal's number, 1-based", required = true)
+                             @QueryParam("deal") String deal) {
+        tokens.fromAuthorization(auth);
+        long n = Bodies.longParam("deal", deal, -1, 1);
+        if (n < 0) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, "deal: is required (1, 2, ...)");
+        }
+        TableSnapshot s = table(id);
+        if (n > Integer.MAX_VALUE) {
+            throw new ApiException(404, ErrorCodes.NO_SUCH_DEAL, "deal " + n + " has not been dealt at this table");
+        }
+        return TableViews.replay(s, (int) n);
+    }
+
+    // ---- helpers ----
+
+    /** What a table id may look like; anything else is no table (and never reaches the store). */
+    public static boolean isTableId(String id) {
+        return id != null && TABLE_ID.matcher(id).matches();
+    }
+
+    private TableSnapshot table(String id) {
+        if (!isTableId(id)) {
+            throw new ApiException(404, ErrorCodes.NO_SUCH_TABLE, "there is no such table");
+        }
+        return projections.find(id).orElseThrow(() -> ApiException.noSuchTable(id));
+    }
+
+    /** The caller's seat, reading the store once more before refusing (another instance may be ahead). */
+    private int seat(TableSnapshot s, Player me) {
+        int seat = s.seatOf(me.playerId());
+        if (seat < 0) {
+            seat = projections.catchUp(s.tableId()).seatOf(me.playerId());
+        }
+        if (seat < 0) {
+            throw ApiException.notSeated();
+        }
+        return seat;
+    }
+
+    private static String optionalCommandId(String body) {
+        ObjectNode o = Bodies.object(body, true);
+        Bodies.only(o, Set.of("commandId"));
+        return TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+    }
+
+    private static ObjectNode accepted(Player me, TableCommands.Accepted a) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("commandId", a.commandId());
+        o.put("accepted", true);
+        o.put("seq", a.reply().lastSeq());
+        int seat = a.snapshot().seatOf(me.playerId());
+        if (seat < 0) {
+            o.putNull("view");
+        } else {
+            o.set("view", TableViews.view(a.snapshot(), seat));
+        }
+        return o;
+    }
+
+    /** Waits for a command's outcome on this (worker) thread; failures surface as their own exceptions. */
+    static <T> T await(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    private static String newTableId() {
+        char[] c = new char[12];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = ID_CHARS[RANDOM.nextInt(ID_CHARS.length)];
+        }
+        return new String(c);
+    }
+}

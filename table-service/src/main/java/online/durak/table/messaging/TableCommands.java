@@ -1,0 +1,83 @@
+package online.durak.table.messaging;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
+import online.durak.messages.CommandMessage;
+import online.durak.messages.ReplyMessage;
+import online.durak.table.api.ApiException;
+import online.durak.table.api.ErrorCodes;
+import online.durak.table.auth.Player;
+import online.durak.table.projection.Projections;
+import online.durak.table.projection.TableSnapshot;
+
+/**
+ * What a player asks of a table, for REST and WebSocket alike: the command goes out, the reply comes back,
+ * and an accepted command is answered once this instance's projection of the table has reached the reply's
+ * {@code lastSeq}, so that the answer can carry the player's new view.
+ *
+ * <p>A client's {@code commandId} is scoped to the player: the command on the topic carries
+ * {@code <playerId>:<commandId>}, so two players choosing the same id never get each other's answer, while
+ * the same player repeating an id gets the same answer again (the rules service's idempotency).
+ */
+@ApplicationScoped
+public class TableCommands {
+    /** What a client may choose as a command id. */
+    public static final Pattern COMMAND_ID = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
+
+    private final CommandBus bus;
+    private final Projections projections;
+
+    public TableCommands(CommandBus bus, Projections projections) {
+        this.bus = bus;
+        this.projections = projections;
+    }
+
+    /** An accepted command: the reply and the table's snapshot at (or after) its last seq. */
+    public record Accepted(String commandId, ReplyMessage reply, TableSnapshot snapshot) {
+    }
+
+    /** The rules service refused the command; {@link #status()} per {@link ErrorCodes#statusOf}. */
+    public static final class Rejected extends ApiException {
+        private final String commandId;
+
+        public Rejected(String commandId, String code, String message) {
+            super(ErrorCodes.statusOf(code), code, message == null ? code : message);
+            this.commandId = commandId;
+        }
+
+        public String commandId() {
+            return commandId;
+        }
+    }
+
+    /** A client's command id checked (400 INVALID_REQUEST), or a fresh one when none was given. */
+    public static String clientCommandId(String given) {
+        if (given == null) {
+            return UUID.randomUUID().toString();
+        }
+        if (!COMMAND_ID.matcher(given).matches()) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,
+                    "commandId: must be 1 to 64 letters, digits or . _ ~ -");
+        }
+        return given;
+    }
+
+    /**
+     * Sends a command; the future completes with {@link Accepted}, or fails with {@link Rejected},
+     * {@link CommandBus.RulesTimeoutException} or {@link Projections.ProjectionTimeoutException}.
+     */
+    public CompletableFuture<Accepted> send(Player player, String tableId, String clientCommandId,
+                                            CommandMessage.Payload payload) {
+        String wireId = player.playerId() + ":" + clientCommandId;
+        CommandMessage command = new CommandMessage(wireId, tableId, player.playerId(), player.name(), payload);
+        return bus.send(command).thenCompose(reply -> {
+            if (!reply.accepted()) {
+                return CompletableFuture.failedFuture(new Rejected(clientCommandId, reply.code(), reply.message()));
+            }
+            return projections.awaitSeq(tableId, reply.lastSeq())
+                    .thenApply(s -> new Accepted(clientCommandId, reply, s));
+        });
+    }
+}

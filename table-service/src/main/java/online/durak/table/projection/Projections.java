@@ -1,0 +1,303 @@
+package online.durak.table.projection;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeoutException;
+import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableState;
+import online.durak.engine.table.TableStatus;
+import online.durak.messages.EventMessage;
+import online.durak.table.store.EventStore;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.context.ManagedExecutor;
+import org.jboss.logging.Logger;
+
+/**
+ * Every table's projection (docs/spine.md "The table service"): the state folded with
+ * {@link TableDecider#evolve}, the last seq and the event log, plus the lobby (the open tables).
+ *
+ * <p>Idempotent by {@code (table id, seq)}: an event with seq ≤ the table's last is skipped; one beyond the
+ * next makes the projection read the missing events from the store first. A table that is asked for but not
+ * (yet) in memory is read from the store, so the store is the truth and Kafka only the fast path. All changes
+ * to one table happen under that table's lock, listeners included, so they see its events in seq order.
+ */
+@ApplicationScoped
+public class Projections {
+    private static final Logger LOG = Logger.getLogger(Projections.class);
+    private static final int REBUILD_PAGE = 2000;
+
+    private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, TableSnapshot> open = new ConcurrentHashMap<>();
+    private final List<TableListener> listeners = new CopyOnWriteArrayList<>();
+    private final EventStore store;
+    private final Executor executor;
+    private final Duration waitTimeout;
+    private final Counter applied;
+    private final Counter duplicates;
+    private final Counter gaps;
+    private final Counter failures;
+
+    @Inject
+    public Projections(EventStore store, ManagedExecutor executor, MeterRegistry registry,
+                       @ConfigProperty(name = "durak.projection.timeout", defaultValue = "5s") Duration waitTimeout) {
+        this(store, (Executor) executor, registry, waitTimeout);
+    }
+
+    /** Outside CDI (unit tests): {@code executor} runs the store reads after a wait timed out. */
+    public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout) {
+        this.store = store;
+        this.executor = executor;
+        this.waitTimeout = waitTimeout;
+        this.applied = registry.counter("durak.projection.events", "outcome", "applied");
+        this.duplicates = registry.counter("durak.projection.events", "outcome", "duplicate");
+        this.gaps = registry.counter("durak.projection.gaps");
+        this.failures = registry.counter("durak.projection.events", "outcome", "failed");
+        registry.gaugeMapSize("durak.projection.tables", List.of(), tables);
+        registry.gaugeMapSize("durak.lobby.open.tables", List.of(), open);
+    }
+
+    /** One table's projection: its newest snapshot and who waits for a seq. Its monitor is the table's lock. */
+    static final class Table {
+        volatile TableSnapshot snapshot;
+        final List<Waiter> waiters = new ArrayList<>();
+        long failedSeq = -1;
+
+        Table(String tableId) {
+            snapshot = TableSnapshot.empty(tableId);
+        }
+    }
+
+    private record Waiter(long seq, CompletableFuture<TableSnapshot> future) {
+    }
+
+    public void addListener(TableListener listener) {
+        listeners.add(listener);
+    }
+
+    private Table table(String tableId) {
+        return tables.computeIfAbsent(tableId, Table::new);
+    }
+
+    /**
+     * Runs {@code action} under the table's lock with its newest snapshot, so that no event of the table is
+     * applied (and no listener told) meanwhile. The action must not block.
+     */
+    public <T> T withTable(String tableId, java.util.function.Function<TableSnapshot, T> action) {
+        Table t = table(tableId);
+        synchronized (t) {
+            return action.apply(t.snapshot);
+        }
+    }
+
+    // ---- events in ----
+
+    /** An event from the table-events topic. */
+    public void accept(EventMessage m) {
+        Table t = table(m.tableId());
+        synchronized (t) {
+            long last = t.snapshot.seq();
+            if (m.seq() <= last) {
+                duplicates.increment();
+                return;
+            }
+            if (m.seq() > last + 1) {
+                gaps.increment();
+                LOG.debugf("table %s: got seq %d after %d, reading the gap from the store", m.tableId(), m.seq(), last);
+                try {
+                    applyAll(t, store.read(m.tableId(), last, m.seq()));
+                } catch (RuntimeException e) {
+                    LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(), last + 1,
+                            m.seq() - 1, e.getMessage());
+                }
+            }
+            if (m.seq() == t.snapshot.seq() + 1) {
+                apply(t, m);
+            } else if (m.seq() > t.snapshot.seq()) {
+                LOG.warnf("table %s: seq %d left out, events %d..%d are still missing (caught up later)",
+                        m.tableId(), m.seq(), t.snapshot.seq() + 1, m.seq() - 1);
+            }
+        }
+    }
+
+    /** Reads whatever the store has after the table's last seq and applies it; the newest snapshot. */
+    public TableSnapshot catchUp(String tableId) {
+        Table existing = tables.get(tableId);
+        long last = existing == null ? 0 : existing.snapshot.seq();
+        List<EventMessage> events = store.read(tableId, last, 0);
+        if (existing == null && events.isEmpty()) {
+            return TableSnapshot.empty(tableId); // unknown table: keep no entry for it
+        }
+        Table t = table(tableId);
+        synchronized (t) {
+            applyAll(t, events);
+            return t.snapshot;
+        }
+    }
+
+    /** Rebuilds every table from the store (at start); returns the number of events read. */
+    public long rebuildAll() {
+        String afterTable = null;
+        long afterSeq = 0;
+        long count = 0;
+        while (true) {
+            List<EventMessage> page = store.page(afterTable, afterSeq, REBUILD_PAGE);
+            if (page.isEmpty()) {
+                break;
+            }
+            for (EventMessage m : page) {
+                Table t = table(m.tableId());
+                synchronized (t) {
+                    if (m.seq() == t.snapshot.seq() + 1) {
+                        apply(t, m);
+                    } else if (m.seq() > t.snapshot.seq() + 1) {
+                        LOG.warnf("table %s: the store has no event %d (next is %d)", m.tableId(),
+                                t.snapshot.seq() + 1, m.seq());
+                    }
+                }
+            }
+            count += page.size();
+            EventMessage lastRead = page.get(page.size() - 1);
+            afterTable = lastRead.tableId();
+            afterSeq = lastRead.seq();
+            if (page.size() < REBUILD_PAGE) {
+                break;
+            }
+        }
+        return count;
+    }
+
+    private void applyAll(Table t, List<EventMessage> events) {
+        for (EventMessage m : events) {
+            long next = t.snapshot.seq() + 1;
+            if (m.seq() < next) {
+                continue;
+            }
+            if (m.seq() > next || !apply(t, m)) {
+                break;
+            }
+        }
+    }
+
+    /** Applies the next event under the table's lock; false when the engine could not apply it. */
+    private boolean apply(Table t, EventMessage m) {
+        TableSnapshot s = t.snapshot;
+        TableState next;
+        try {
+            next = TableDecider.evolve(s.state(), m.event());
+        } catch (RuntimeException e) {
+            failures.increment();
+            if (t.failedSeq != m.seq()) {
+                t.failedSeq = m.seq();
+                LOG.errorf(e, "table %s: event %d (%s) cannot be applied; the table's projection stays at %d",
+                        m.tableId(), m.seq(), m.type(), s.seq());
+            }
+            return false;
+        }
+        Instant created = s.createdAt() == null ? m.at() : s.createdAt();
+        TableSnapshot after = new TableSnapshot(s.tableId(), next, m.seq(), ((EventLog) s.events()).append(m), created);
+        t.snapshot = after;
+        applied.increment();
+        if (next.status() == TableStatus.OPEN) {
+            open.put(after.tableId(), after);
+        } else {
+            open.remove(after.tableId());
+        }
+        for (TableListener l : listeners) {
+            try {
+                l.applied(after, m);
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "table %s: a listener failed on event %d", m.tableId(), m.seq());
+            }
+        }
+        if (!t.waiters.isEmpty()) {
+            Iterator<Waiter> it = t.waiters.iterator();
+            while (it.hasNext()) {
+                Waiter w = it.next();
+                if (w.future().isDone()) {
+                    it.remove();
+                } else if (w.seq() <= after.seq()) {
+                    it.remove();
+                    w.future().complete(after);
+                }
+            }
+        }
+        return true;
+    }
+
+    // ---- reading ----
+
+    /** The table's snapshot, read from the store when this projection has not seen the table. */
+    public Optional<TableSnapshot> find(String tableId) {
+        Table t = tables.get(tableId);
+        if (t != null && t.snapshot.exists()) {
+            return Optional.of(t.snapshot);
+        }
+        TableSnapshot s = catchUp(tableId);
+        return s.exists() ? Optional.of(s) : Optional.empty();
+    }
+
+    /** The table's snapshot in memory, without asking the store (empty when unknown). */
+    public TableSnapshot current(String tableId) {
+        Table t = tables.get(tableId);
+        return t == null ? TableSnapshot.empty(tableId) : t.snapshot;
+    }
+
+    /** The open tables (status OPEN), newest first. */
+    public List<TableSnapshot> lobby() {
+        List<TableSnapshot> list = new ArrayList<>(open.values());
+        list.sort(Comparator.comparing(TableSnapshot::createdAt, Comparator.nullsLast(Comparator.reverseOrder()))
+                .thenComparing(TableSnapshot::tableId));
+        return list;
+    }
+
+    /**
+     * Completes once the table's projection has reached {@code seq}: at once when it has, else after the event;
+     * if that takes longer than {@code durak.projection.timeout}, the store is read once more, and if the table
+     * is still behind the future fails with {@link ProjectionTimeoutException}.
+     */
+    public CompletableFuture<TableSnapshot> awaitSeq(String tableId, long seq) {
+        Table t = table(tableId);
+        CompletableFuture<TableSnapshot> f = new CompletableFuture<>();
+        synchronized (t) {
+            if (t.snapshot.seq() >= seq) {
+                return CompletableFuture.completedFuture(t.snapshot);
+            }
+            t.waiters.add(new Waiter(seq, f));
+        }
+        return f.orTimeout(waitTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .exceptionallyCompose(e -> {
+                    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+                    if (!(cause instanceof TimeoutException)) {
+                        return CompletableFuture.failedFuture(cause);
+                    }
+                    return CompletableFuture.supplyAsync(() -> {
+                        TableSnapshot s = catchUp(tableId);
+                        if (s.seq() >= seq) {
+                            return s;
+                        }
+                        throw new ProjectionTimeoutException(tableId, seq, s.seq());
+                    }, executor);
+                });
+    }
+
+    /** The projection of a table did not reach a seq in time. */
+    public static final class ProjectionTimeoutException extends RuntimeException {
+        public ProjectionTimeoutException(String tableId, long seq, long reached) {
+            super("the view of table " + tableId + " did not reach seq " + seq + " in time (it is at " + reached + ")");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package online.durak.table.ws;
+
+import io.quarkus.websockets.next.HttpUpgradeCheck;
+import io.quarkus.websockets.next.UserData;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import online.durak.table.api.ApiException;
+import online.durak.table.auth.Player;
+import online.durak.table.auth.TokenService;
+
+/**
+ * Checks the token before a WebSocket is opened: the query parameter {@code token} (browsers cannot set
+ * headers on a WebSocket) or {@code Authorization: Bearer}. Without a valid one the upgrade is refused
+ * with 401, so no connection exists without a player.
+ */
+@ApplicationScoped
+public class TokenUpgradeCheck implements HttpUpgradeCheck {
+    static final UserData.TypedKey<String> PLAYER_ID = UserData.TypedKey.forString("durak.playerId");
+    static final UserData.TypedKey<String> PLAYER_NAME = UserData.TypedKey.forString("durak.playerName");
+
+    private final TokenService tokens;
+
+    public TokenUpgradeCheck(TokenService tokens) {
+        this.tokens = tokens;
+    }
+
+    @Override
+    public Uni<CheckResult> perform(HttpUpgradeContext context) {
+        try {
+            String token = context.httpRequest().getParam("token");
+            Player p = token != null ? tokens.verify(token)
+                    : tokens.fromAuthorization(context.httpRequest().getHeader("Authorization"));
+            context.userData().put(PLAYER_ID, p.playerId());
+            context.userData().put(PLAYER_NAME, p.name());
+            return CheckResult.permitUpgrade();
+        } catch (ApiException e) {
+            return CheckResult.rejectUpgrade(401);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package online.durak.table.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import online.durak.engine.Card;
+import online.durak.engine.Rules;
+import online.durak.engine.table.TableCommand;
+import online.durak.messages.Codec;
+import online.durak.messages.EventMessage;
+import online.durak.table.Script;
+import online.durak.table.projection.Projections;
+import online.durak.table.projection.TableSnapshot;
+import online.durak.table.store.EventStore;
+import org.junit.jupiter.api.Test;
+
+class TableViewsTest {
+
+    private static TableSnapshot snapshot(Script g) {
+        EventStore none = new EventStore(null, Duration.ofSeconds(1)) {
+            @Override
+            public List<EventMessage> read(String tableId, long after, long before) {
+                return List.of();
+            }
+        };
+        Projections p = new Projections(none, Runnable::run, new SimpleMeterRegistry(), Duration.ofSeconds(1));
+        g.messages.forEach(p::accept);
+        return p.current(g.tableId);
+    }
+
+    private static Set<String> cards(JsonNode array) {
+        Set<String> s = new HashSet<>();
+        array.forEach(c -> s.add(c.textValue()));
+        return s;
+    }
+
+    @Test
+    void aViewShowsOnlyTheSeatsOwnHand() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).play(5);
+        TableSnapshot s = snapshot(g);
+        for (int seat = 0; seat < 2; seat++) {
+            ObjectNode v = TableViews.view(s, seat);
+            assertEquals(seat, v.get("seat").intValue());
+            assertEquals(g.lastSeq(), v.get("seq").longValue());
+            assertEquals("PLAYING", v.at("/table/status").textValue());
+            JsonNode deal = v.get("deal");
+            assertFalse(deal.has("hands"));
+            Set<String> own = cards(deal.get("hand"));
+            Set<String> expected = new HashSet<>();
+            for (Card c : g.state.match().deal().hand(seat).cards()) {
+                expected.add(Codec.cardText(c));
+            }
+            assertEquals(expected, own);
+            Set<String> other = new HashSet<>();
+            for (Card c : g.state.match().deal().hand(1 - seat).cards()) {
+                other.add(Codec.cardText(c));
+            }
+            String text = Codec.write(v);
+            for (String c : other) {
+                // another hand's card may be shown only where everyone knows it
+                if (!cards(deal.path("known").path(Integer.toString(1 - seat))).contains(c)) {
+                    assertFalse(own.contains(c));
+                }
+            }
+            assertFalse(text.contains("deckOrder"));
+        }
+    }
+
+    @Test
+    void eventsAreRedactedPerSeatAndEverySeqIsThere() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 11).playDeal();
+        TableSnapshot s = snapshot(g);
+        ArrayNode events = TableViews.seatEvents(s, 0, 1);
+        assertEquals(g.lastSeq(), events.size());
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode e = events.get(i);
+            assertEquals(i + 1, e.get("seq").longValue());
+            if (e.get("type").textValue().equals("DealStarted")) {
+                assertFalse(e.get("event").has("deckOrder"));
+                assertEquals(6, e.at("/event/hand").size());
+            }
+            if (e.get("type").textValue().equals("CardsDrawn")) {
+                boolean mine = e.at("/event/seat").intValue() == 1;
+                assertEquals(mine, e.get("event").has("cards"));
+                assertEquals(!mine, e.get("event").has("count"));
+            }
+        }
+        assertEquals(3, TableViews.seatEvents(s, g.lastSeq() - 3, 0).size());
+        assertEquals(0, TableViews.seatEvents(s, g.lastSeq() + 10, 0).size());
+        assertEquals(0, TableViews.seatEvents(s, Long.MAX_VALUE, 0).size());
+    }
+
+    @Test
+    void theBoardExplainsThePoints() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 3).playDeal();
+        ObjectNode b = TableViews.board(snapshot(g));
+        assertEquals(1, b.get("deals").size());
+        JsonNode deal = b.at("/deals/0");
+        assertEquals(1, deal.get("deal").intValue());
+        int durak = deal.get("durak").isNull() ? -1 : deal.get("durak").intValue();
+        for (JsonNode row : deal.get("rows")) {
+            int seat = row.get("seat").intValue();
+            if (seat == durak) {
+                assertEquals(0, row.get("points").intValue());
+                assertEquals("durak: 0", row.get("calculation").textValue());
+                assertEquals(2, row.get("place").intValue());
+            } else if (durak >= 0) {
+                assertEquals(2, row.get("points").intValue());
+                assertEquals("1 + 1 player out after you = 2", row.get("calculation").textValue());
+                assertEquals(1, row.get("place").intValue());
+            }
+        }
+        assertTrue(b.get("match").get("over").booleanValue());
+        assertEquals(b.get("totals"), b.at("/match/totals"));
+        assertEquals(b.get("totals"), deal.get("totals"));
+    }
+
+    @Test
+    void calculationsInTeamPlay() {
+        Rules teams = Rules.defaults(4).withTeams(true);
+        assertEquals("1 + 1 team out after yours = 2", TableViews.calculation(teams, 0, 2, 1));
+        assertEquals("your team is the durak: 0", TableViews.calculation(teams, 3, 0, 1));
+        assertEquals("1 + 3 players out after you = 4", TableViews.calculation(Rules.defaults(4), 0, 4, 2));
+    }
+
+    @Test
+    void aFinishedDealIsReplayedWithEveryCardARunningOneIsNot() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(3), 5).playDeal();
+        g.run(new TableCommand.Continue("p0", 9)).run(new TableCommand.Continue("p1", 9)).play(2);
+        TableSnapshot s = snapshot(g);
+        ObjectNode r = TableViews.replay(s, 1);
+        JsonNode steps = r.get("steps");
+        assertEquals("DealStarted", steps.at("/0/event/type").textValue());
+        assertTrue(steps.at("/0/event/event").has("deckOrder"));
+        assertTrue(steps.at("/0/view").has("hands"));
+        assertEquals("DealEnded", steps.get(steps.size() - 1).at("/event/type").textValue());
+        for (int i = 1; i < steps.size(); i++) {
+            assertEquals(steps.get(i - 1).get("seq").longValue() + 1, steps.get(i).get("seq").longValue());
+        }
+        ApiException running = assertThrows(ApiException.class, () -> TableViews.replay(s, 2));
+        assertEquals(409, running.status());
+        assertEquals("DEAL_RUNNING", running.code());
+        ApiException none = assertThrows(ApiException.class, () -> TableViews.replay(s, 3));
+        assertEquals(404, none.status());
+        assertEquals("NO_SUCH_DEAL", none.code());
+    }
+
+    @Test
+    void aSummaryListsSeatsAndFreeSeats() {
+        Script g = new Script("t").run(new TableCommand.Create("p0", "Anna", Script.twoPlayers(1)));
+        ObjectNode o = TableViews.summary(snapshot(g));
+        assertEquals("OPEN", o.get("status").textValue());
+        assertEquals(1, o.get("freeSeats").intValue());
+        assertEquals("Anna", o.at("/seats/0/name").textValue());
+        assertTrue(o.at("/seats/1/free").booleanValue());
+        assertEquals(2, o.at("/settings/players").intValue());
+        ObjectNode v = TableViews.view(snapshot(g), 0);
+        assertTrue(v.get("match").isNull());
+        assertTrue(v.get("deal").isNull());
+        assertNull(null);
+    }
+}

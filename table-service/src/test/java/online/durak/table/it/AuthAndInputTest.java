@@ -1,0 +1,260 @@
+package online.durak.table.it;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.http.WebSocketHandshakeException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import online.durak.messages.Codec;
+import online.durak.table.Script;
+import online.durak.table.auth.Player;
+import online.durak.table.auth.TokenService;
+import online.durak.testkit.DurakInfraResource;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sign-in, tokens, and every bad input that needs no rules service: each answered with its status and code,
+ * and none of them publishes a command or changes a table.
+ */
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(TestTopics.class)
+class AuthAndInputTest {
+    private static Kafka.Reader commands;
+
+    @Inject
+    TokenService tokens;
+
+    @Inject
+    TestStore store;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @BeforeEach
+    void setUp() {
+        It.awaitReady();
+        if (commands == null) {
+            commands = new Kafka.Reader(TestTopics.COMMANDS, null);
+        }
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (commands != null) {
+            commands.close();
+            commands = null;
+        }
+    }
+
+    /** Commands published for this player so far (after a moment for stragglers). */
+    private static List<ConsumerRecord<String, byte[]>> published(String playerId) {
+        Kafka.sleep(700);
+        return commands.records().stream()
+                .filter(r -> new String(r.value(), StandardCharsets.UTF_8).contains("\"playerId\":\"" + playerId + "\""))
+                .toList();
+    }
+
+    private static void error(io.restassured.response.Response r, int status, String code) {
+        r.then().statusCode(status).contentType(ContentType.JSON).body("code", equalTo(code))
+                .body("message", not(equalTo("")));
+    }
+
+    // ---- sign-in and tokens ----
+
+    @Test
+    void signIn_givesATokenThatNamesThePlayer() {
+        JsonPath g = It.guest("Anna");
+        assertEquals("Anna", g.getString("name"));
+        It.as(g.getString("token")).get("/api/me").then().statusCode(200)
+                .body("playerId", equalTo(g.getString("playerId"))).body("name", equalTo("Anna"));
+    }
+
+    @Test
+    void signIn_refusesBadBodies() {
+        error(given().contentType(ContentType.JSON).body("{\"name\":").post("/api/guests"), 400, "INVALID_JSON");
+        error(given().contentType(ContentType.JSON).body("[1]").post("/api/guests"), 400, "INVALID_JSON");
+        error(given().contentType(ContentType.JSON).post("/api/guests"), 400, "INVALID_JSON");
+        error(given().contentType(ContentType.JSON).body("{\"name\":5}").post("/api/guests"), 400, "INVALID_REQUEST");
+        error(given().contentType(ContentType.JSON).body("{\"nick\":\"x\"}").post("/api/guests"), 400, "INVALID_REQUEST");
+        error(given().contentType(ContentType.JSON).body("{\"name\":\"  \"}").post("/api/guests"), 400, "INVALID_NAME");
+        error(given().contentType(ContentType.JSON).body("{\"name\":\"" + "x".repeat(40) + "\"}").post("/api/guests"),
+                400, "INVALID_NAME");
+    }
+
+    @Test
+    void missingOrForgedTokens_are401() {
+        String token = It.guest("Anna").getString("token");
+        String forged = token.substring(0, token.length() - 3) + (token.endsWith("AAA") ? "BBB" : "AAA");
+        String otherKey = new TokenService("another-secret-nobody-uses").issue(new Player("p", "Mallory"));
+        for (String auth : new String[] {null, "", "Bearer", "Basic dXNlcjpwdw==", "Bearer " + forged,
+                "Bearer " + otherKey, token}) {
+            RequestSpecification r = auth == null ? given() : given().header("Authorization", auth);
+            error(r.get("/api/me"), 401, "UNAUTHORIZED");
+            error(r.get("/api/tables"), 401, "UNAUTHORIZED");
+            error(r.get("/api/tables/abc/view"), 401, "UNAUTHORIZED");
+            error(r.get("/api/tables/abc/events"), 401, "UNAUTHORIZED");
+            error(r.get("/api/tables/abc/board"), 401, "UNAUTHORIZED");
+            error(r.contentType(ContentType.JSON).body("{\"settings\":{\"players\":2}}").post("/api/tables"), 401, "UNAUTHORIZED");
+            error(r.contentType(ContentType.JSON).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"}}")
+                    .post("/api/tables/abc/moves"), 401, "UNAUTHORIZED");
+        }
+        assertTrue(published("p").isEmpty());
+    }
+
+    @Test
+    void webSocket_withoutAValidToken_isRefused() {
+        URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/abc/ws");
+        for (URI uri : List.of(ws, URI.create(ws + "?token=v1.x.y.z"))) {
+            CompletionException e = assertThrows(CompletionException.class, () -> WsClient.connect(uri).close());
+            WebSocketHandshakeException h = assertInstanceOf(WebSocketHandshakeException.class, e.getCause());
+            assertEquals(401, h.getResponse().statusCode());
+        }
+    }
+
+    // ---- tables ----
+
+    @Test
+    void createTable_refusesBadSettingsNamingTheSetting() {
+        JsonPath g = It.guest("Anna");
+        String token = g.getString("token");
+        error(It.as(token).body("{\"settings\":").post("/api/tables"), 400, "INVALID_JSON");
+        error(It.as(token).body("\"just text\"").post("/api/tables"), 400, "INVALID_JSON");
+        String[][] cases = {
+                {"{\"players\":7}", "players"},
+                {"{\"players\":1}", "players"},
+                {"{}", "players"},
+                {"{\"players\":5,\"deck\":24}", "players"},
+                {"{\"players\":3,\"teams\":true}", "teams"},
+                {"{\"players\":2,\"variant\":\"FOOL\"}", "variant"},
+                {"{\"players\":2,\"deck\":40}", "deck"},
+                {"{\"players\":2,\"showTrumpToTransfer\":true}", "showTrumpToTransfer"},
+                {"{\"players\":2,\"dealsPerMatch\":4}", "dealsPerMatch"},
+                {"{\"players\":2,\"turnClock\":45}", "turnClock"},
+                {"{\"players\":2,\"stake\":-1}", "stake"},
+                {"{\"players\":2,\"throwIn\":\"SOMETIMES\"}", "throwIn"},
+                {"{\"players\":2,\"colour\":\"red\"}", "colour"},
+                {"[2]", ""},
+        };
+        for (String[] c : cases) {
+            It.as(token).body("{\"settings\":" + c[0] + "}").post("/api/tables").then()
+                    .statusCode(400).body("code", equalTo("INVALID_SETTING"))
+                    .body("message", startsWith(c[1]));
+        }
+        error(It.as(token).body("{\"settings\":{\"players\":2},\"tableName\":\"x\"}").post("/api/tables"), 400,
+                "INVALID_REQUEST");
+        error(It.as(token).body("{\"settings\":{\"players\":2},\"commandId\":\"has spaces\"}").post("/api/tables"), 400,
+                "INVALID_REQUEST");
+        assertTrue(published(g.getString("playerId")).isEmpty());
+        It.as(token).get("/api/tables").then().statusCode(200)
+                .body("findAll { it.createdBy == '" + g.getString("playerId") + "' }.size()", equalTo(0));
+    }
+
+    @Test
+    void unknownTables_are404() {
+        JsonPath g = It.guest("Anna");
+        String token = g.getString("token");
+        String id = "no-such-" + UUID.randomUUID();
+        for (String path : List.of("", "/view", "/events", "/board", "/replay?deal=1")) {
+            error(It.as(token).get("/api/tables/" + id + path), 404, "NO_SUCH_TABLE");
+        }
+        for (String path : List.of("/join", "/leave", "/start", "/continue")) {
+            error(It.as(token).post("/api/tables/" + id + path), 404, "NO_SUCH_TABLE");
+        }
+        error(It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"}}").post("/api/tables/" + id + "/moves"),
+                404, "NO_SUCH_TABLE");
+        error(It.as(token).get("/api/tables/" + "x".repeat(101) + "/view"), 404, "NO_SUCH_TABLE");
+        error(It.as(token).get("/api/tables/a%00b/view"), 404, "NO_SUCH_TABLE");
+        error(It.as(token).get("/api/tables/a%20b/board"), 404, "NO_SUCH_TABLE");
+        assertTrue(published(g.getString("playerId")).isEmpty());
+    }
+
+    @Test
+    void players_withoutASeat_areRefused403() {
+        Script game = Script.started("t-" + UUID.randomUUID(), "p0-" + UUID.randomUUID(), "p1-" + UUID.randomUUID(),
+                Script.twoPlayers(1), 17).play(3);
+        store.insert(game.messages); // only in the store: the service reads it on demand
+        JsonPath stranger = It.guest("Stranger");
+        String token = stranger.getString("token");
+        String t = "/api/tables/" + game.tableId;
+        It.as(token).get(t).then().statusCode(200).body("status", equalTo("PLAYING"))
+                .body("seq", equalTo((int) game.lastSeq()));
+        It.as(token).get(t + "/board").then().statusCode(200);
+        error(It.as(token).get(t + "/view"), 403, "NOT_SEATED");
+        error(It.as(token).get(t + "/events"), 403, "NOT_SEATED");
+        error(It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 403, "NOT_SEATED");
+        error(It.as(token).post(t + "/leave"), 403, "NOT_SEATED");
+        error(It.as(token).post(t + "/continue"), 403, "NOT_SEATED");
+        error(It.as(token).body("{\"seat\":1,\"level\":\"EASY\"}").post(t + "/bots"), 403, "NOT_SEATED");
+        assertTrue(published(stranger.getString("playerId")).isEmpty());
+        assertEquals(game.lastSeq(), store.count(game.tableId));
+    }
+
+    @Test
+    void badMovesAndParameters_are400() {
+        String p0 = "p0-" + UUID.randomUUID();
+        Script game = Script.started("t-" + UUID.randomUUID(), p0, "p1-" + UUID.randomUUID(), Script.twoPlayers(1), 3);
+        store.insert(game.messages);
+        String token = tokens.issue(new Player(p0, "Anna"));
+        String t = "/api/tables/" + game.tableId;
+        error(It.as(token).body("{\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 400, "INVALID_REQUEST");
+        error(It.as(token).body("{\"commandId\":\"" + "c".repeat(65) + "\",\"move\":{\"type\":\"take\"}}").post(t + "/moves"),
+                400, "INVALID_REQUEST");
+        error(It.as(token).body("{\"commandId\":\"c1\"}").post(t + "/moves"), 400, "INVALID_MOVE");
+        error(It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"},\"x\":1}").post(t + "/moves"),
+                400, "INVALID_REQUEST");
+        It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"fly\"}}").post(t + "/moves").then()
+                .statusCode(400).body("code", equalTo("INVALID_MOVE")).body("message", startsWith("type"));
+        It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"attack\",\"cards\":[\"1Z\"]}}").post(t + "/moves")
+                .then().statusCode(400).body("code", equalTo("INVALID_MOVE")).body("message", containsString("cards"));
+        error(It.as(token).body("{\"commandId\":\"c1\",\"move\":").post(t + "/moves"), 400, "INVALID_JSON");
+        error(It.as(token).body("{\"seat\":\"one\"}").post(t + "/join"), 400, "INVALID_REQUEST");
+        error(It.as(token).body("{\"seat\":1,\"level\":\"GODLIKE\"}").post(t + "/bots"), 400, "INVALID_REQUEST");
+        error(It.as(token).get(t + "/events?since=abc"), 400, "INVALID_PARAMETER");
+        error(It.as(token).get(t + "/events?since=-1"), 400, "INVALID_PARAMETER");
+        error(It.as(token).get(t + "/events?since=99999999999999999999"), 400, "INVALID_PARAMETER");
+        It.as(token).get(t + "/events?since=" + Long.MAX_VALUE).then().statusCode(200).body("events.size()", equalTo(0));
+        error(It.as(token).get(t + "/replay"), 400, "INVALID_PARAMETER");
+        error(It.as(token).get(t + "/replay?deal=0"), 400, "INVALID_PARAMETER");
+        error(It.as(token).get(t + "/replay?deal=1"), 409, "DEAL_RUNNING");
+        error(It.as(token).get(t + "/replay?deal=2"), 404, "NO_SUCH_DEAL");
+        assertTrue(published(p0).isEmpty());
+        It.as(token).get(t + "/view").then().statusCode(200).body("seq", equalTo((int) game.lastSeq()));
+    }
+
+    @Test
+    void aCommandNobodyAnswers_is504RulesTimeout() {
+        JsonPath g = It.guest("Anna");
+        long t0 = System.currentTimeMillis();
+        error(It.as(g.getString("token")).body("{\"settings\":{\"players\":2},\"commandId\":\"create-1\"}")
+                .post("/api/tables"), 504, "RULES_TIMEOUT");
+        assertTrue(System.currentTimeMillis() - t0 >= 1500);
+        List<ConsumerRecord<String, byte[]>> sent = published(g.getString("playerId"));
+        assertEquals(1, sent.size());
+        var command = Codec.readCommandMessage(sent.get(0).value());
+        assertEquals(g.getString("playerId") + ":create-1", command.commandId());
+        assertEquals(command.tableId(), sent.get(0).key());
+        assertEquals("create", command.payload().type());
+    }
+}

@@ -1,0 +1,218 @@
+package online.durak.table.it;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import online.durak.messages.Codec;
+import online.durak.testkit.DurakInfraResource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Commands end to end with {@link FakeRules} standing in for the rules service: create, join, start, a whole
+ * deal of moves over REST and WebSocket, refusals with their status, the board and the replay.
+ */
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(TestTopics.class)
+class CommandFlowTest {
+    private static FakeRules rules;
+
+    @Inject
+    TestStore store;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @BeforeEach
+    void setUp() {
+        It.awaitReady();
+        if (rules == null) {
+            rules = new FakeRules(store);
+        }
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (rules != null) {
+            rules.close();
+            rules = null;
+        }
+    }
+
+    private URI ws(String tableId, String token) {
+        return URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/" + tableId + "/ws?token=" + token);
+    }
+
+    private static String createTable(String token, String settings) {
+        var r = It.as(token).body("{\"settings\":" + settings + "}").post("/api/tables");
+        r.then().statusCode(201).body("status", equalTo("OPEN")).body("seq", equalTo(2));
+        String id = r.jsonPath().getString("tableId");
+        assertTrue(r.header("Location").endsWith("/api/tables/" + id));
+        return id;
+    }
+
+    @Test
+    void aWholeMatchOfOneDeal() {
+        JsonPath anna = It.guest("Anna");
+        JsonPath boris = It.guest("Boris");
+        String a = anna.getString("token");
+        String b = boris.getString("token");
+        String id = createTable(a, "{\"players\":2,\"dealsPerMatch\":1,\"turnClock\":null}");
+        String t = "/api/tables/" + id;
+        It.as(a).get(t).then().statusCode(200).body("seats[0].name", equalTo("Anna"))
+                .body("seats[0].playerId", equalTo(anna.getString("playerId")))
+                .body("seats[1].free", equalTo(true)).body("freeSeats", equalTo(1))
+                .body("settings.turnClock", equalTo(null));
+        It.as(b).get("/api/tables").then().statusCode(200).body("tableId", hasItem(id));
+
+        It.as(a).body("{\"seat\":1}").post(t + "/join").then().statusCode(409).body("code", equalTo("ALREADY_SEATED"));
+        It.as(b).post(t + "/start").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
+        It.as(a).post(t + "/start").then().statusCode(409).body("code", equalTo("TABLE_NOT_FULL"));
+        It.as(b).body("{\"seat\":5}").post(t + "/join").then().statusCode(422).body("code", equalTo("NO_SUCH_SEAT"));
+        It.as(b).body("{\"seat\":1}").post(t + "/join").then().statusCode(200)
+                .body("freeSeats", equalTo(0)).body("seats[1].name", equalTo("Boris"));
+        String carl = It.guest("Carl").getString("token");
+        It.as(carl).post(t + "/join").then().statusCode(409).body("code", equalTo("TABLE_FULL"));
+
+        JsonPath started = It.as(b).post(t + "/start").then().statusCode(200).extract().jsonPath();
+        assertTrue(started.getBoolean("accepted"));
+        long startSeq = started.getLong("seq");
+        assertEquals(1, started.getInt("view.seat"));
+        assertTrue(started.getLong("view.seq") >= startSeq);
+        assertEquals(6, started.getList("view.deal.hand").size());
+        It.as(b).get("/api/tables").then().body("tableId", not(hasItem(id)));
+        It.as(a).post(t + "/leave").then().statusCode(409).body("code", equalTo("MATCH_STARTED"));
+
+        try (WsClient wa = WsClient.connect(ws(id, a)); WsClient wb = WsClient.connect(ws(id, b))) {
+            long seenA = wa.next().get("seq").longValue();
+            wb.next();
+            String[] tokens = {a, b};
+            int moves = 0;
+            boolean refusalsTried = false;
+            long lastSeq = startSeq;
+            while (true) {
+                JsonPath v = It.as(a).get(t + "/view").then().statusCode(200).extract().jsonPath();
+                if (!v.getBoolean("match.dealRunning")) {
+                    break;
+                }
+                int toAct = v.getInt("deal.toAct");
+                String mover = tokens[toAct];
+                JsonNode view = Codec.parse(It.as(mover).get(t + "/view").asString());
+                JsonNode move = view.at("/deal/legalMoves/0");
+                if (!refusalsTried) {
+                    refusalsTried = true;
+                    It.as(tokens[1 - toAct]).body("{\"commandId\":\"early\",\"move\":" + move + "}").post(t + "/moves")
+                            .then().statusCode(409).body("code", equalTo("NOT_YOUR_TURN"));
+                    String notMine = notInHand(view);
+                    It.as(mover).body("{\"commandId\":\"bad\",\"move\":{\"type\":\"attack\",\"cards\":[\"" + notMine + "\"]}}")
+                            .post(t + "/moves").then().statusCode(422);
+                }
+                String commandId = "m" + moves;
+                if (toAct == 1 && moves % 2 == 1) {
+                    wb.send("{\"type\":\"move\",\"commandId\":\"" + commandId + "\",\"move\":" + move + "}");
+                    List<JsonNode> frames = wb.until("reply");
+                    JsonNode reply = frames.get(frames.size() - 1);
+                    assertEquals(commandId, reply.get("commandId").textValue());
+                    assertTrue(reply.get("accepted").booleanValue(), reply.toString());
+                    assertTrue(reply.get("seq").longValue() > lastSeq);
+                    // the events of the move came before its reply
+                    assertEquals(reply.get("seq").longValue(), frames.get(frames.size() - 2).get("seq").longValue());
+                    lastSeq = reply.get("seq").longValue();
+                } else {
+                    JsonPath r = It.as(mover).body("{\"commandId\":\"" + commandId + "\",\"move\":" + move + "}")
+                            .post(t + "/moves").then().statusCode(200).extract().jsonPath();
+                    assertTrue(r.getLong("seq") > lastSeq);
+                    assertTrue(r.getLong("view.seq") >= r.getLong("seq"));
+                    assertEquals(toAct, r.getInt("view.seat"));
+                    lastSeq = r.getLong("seq");
+                    if (moves == 0) { // the same commandId again: the same answer, nothing new
+                        It.as(mover).body("{\"commandId\":\"" + commandId + "\",\"move\":" + move + "}")
+                                .post(t + "/moves").then().statusCode(200).body("seq", equalTo((int) lastSeq));
+                    }
+                }
+                moves++;
+                assertTrue(moves < 500, "the deal does not end");
+            }
+            JsonPath end = It.as(a).get(t + "/view").then().statusCode(200).extract().jsonPath();
+            assertEquals("FINISHED", end.getString("table.status"));
+            long last = end.getLong("seq");
+            // seat 0's socket got every seq after its first view, in order, each with its own view
+            List<Long> seqs = new ArrayList<>();
+            while (seqs.isEmpty() || seqs.get(seqs.size() - 1) < last) {
+                JsonNode f = wa.next();
+                if (f.get("type").textValue().equals("event")) {
+                    seqs.add(f.get("seq").longValue());
+                    assertEquals(0, f.at("/view/seat").intValue());
+                    assertFalse(f.at("/view/deal").has("hands"));
+                }
+            }
+            for (int i = 0; i < seqs.size(); i++) {
+                assertEquals(seenA + 1 + i, seqs.get(i));
+            }
+            JsonPath board = It.as(carl).get(t + "/board").then().statusCode(200).extract().jsonPath();
+            assertEquals(1, board.getList("deals").size());
+            assertTrue(board.getBoolean("match.over"));
+            assertEquals(2, board.getList("deals[0].rows").size());
+            assertTrue(board.getString("deals[0].rows[0].calculation").contains(":")
+                    || board.getString("deals[0].rows[0].calculation").contains("="));
+            JsonPath replay = It.as(carl).get(t + "/replay?deal=1").then().statusCode(200).extract().jsonPath();
+            assertEquals("DealStarted", replay.getString("steps[0].event.type"));
+            assertEquals("DealEnded", replay.getString("steps[-1].event.type"));
+            It.as(a).body("{\"commandId\":\"late\",\"move\":{\"type\":\"take\"}}").post(t + "/moves")
+                    .then().statusCode(409).body("code", equalTo("MATCH_OVER"));
+            It.as(a).post(t + "/continue").then().statusCode(409).body("code", equalTo("MATCH_OVER"));
+        }
+    }
+
+    private static String notInHand(JsonNode view) {
+        List<String> mine = new ArrayList<>();
+        view.at("/deal/hand").forEach(c -> mine.add(c.textValue()));
+        for (String rank : new String[] {"6", "7", "8", "9", "10", "J", "Q", "K", "A"}) {
+            for (String suit : new String[] {"C", "D", "H", "S"}) {
+                if (!mine.contains(rank + suit)) {
+                    return rank + suit;
+                }
+            }
+        }
+        throw new AssertionError("a hand with every card");
+    }
+
+    @Test
+    void eventsThatNeverComeThroughKafkaAreReadFromTheStore() {
+        String a = It.guest("Anna").getString("token");
+        String b = It.guest("Boris").getString("token");
+        String id = createTable(a, "{\"players\":2}");
+        rules.holdBackEvents = true; // the join's events reach the store only
+        It.as(b).post("/api/tables/" + id + "/join").then().statusCode(200)
+                .body("freeSeats", equalTo(0)).body("seq", equalTo(3));
+    }
+
+    @Test
+    void botsAndLeavingBeforeTheStart() {
+        String a = It.guest("Anna").getString("token");
+        String b = It.guest("Boris").getString("token");
+        String id = createTable(a, "{\"players\":3}");
+        String t = "/api/tables/" + id;
+        It.as(b).post(t + "/join").then().statusCode(200).body("seats[1].name", equalTo("Boris"));
+        It.as(b).post(t + "/leave").then().statusCode(200).body("seats[1].free", equalTo(true));
+        It.as(a).body("{\"seat\":2,\"level\":\"STRONG\"}").post(t + "/bots").then().statusCode(200)
+                .body("seats[2].bot", equalTo("STRONG"));
+        It.as(a).body("{\"seat\":2,\"level\":\"EASY\"}").post(t + "/bots").then().statusCode(409)
+                .body("code", equalTo("SEAT_TAKEN"));
+    }
+}

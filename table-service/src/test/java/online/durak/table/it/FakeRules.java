@@ -1,0 +1,96 @@
+package online.durak.table.it;
+
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import online.durak.engine.Decision;
+import online.durak.engine.Event;
+import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableState;
+import online.durak.messages.Codec;
+import online.durak.messages.CommandMessage;
+import online.durak.messages.EventMessage;
+import online.durak.messages.ReplyMessage;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * A stand-in for the rules service in these tests, built on the engine as docs/spine.md describes it: reads
+ * the (test) commands topic, decides with {@link TableDecider}, writes accepted events to {@code table_events},
+ * publishes them to {@code durak.table-events}, then the reply; a repeated commandId gets its first reply.
+ */
+public final class FakeRules implements AutoCloseable {
+    private final TestStore store;
+    private final KafkaProducer<String, byte[]> producer = Kafka.producer();
+    private final Map<String, TableState> tables = new ConcurrentHashMap<>();
+    private final Map<String, Long> lastSeq = new ConcurrentHashMap<>();
+    private final Map<String, ReplyMessage> answered = new ConcurrentHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+    private final Kafka.Reader reader;
+    /** Events of the next accepted command are stored but not published (to test catching up from the store). */
+    public volatile boolean holdBackEvents;
+
+    public FakeRules(TestStore store) {
+        this.store = store;
+        store.ensureSchema();
+        this.reader = new Kafka.Reader(TestTopics.COMMANDS, this::handle);
+    }
+
+    private void handle(ConsumerRecord<String, byte[]> record) {
+        CommandMessage c = Codec.readCommandMessage(record.value());
+        ReplyMessage reply = answered.get(c.commandId());
+        if (reply == null) {
+            reply = decide(c);
+            answered.put(c.commandId(), reply);
+        }
+        send(TestTopics.REPLIES, c.tableId(), Codec.toBytes(reply));
+    }
+
+    private ReplyMessage decide(CommandMessage c) {
+        TableState state = tables.getOrDefault(c.tableId(), TableState.NONE);
+        long seq = lastSeq.getOrDefault(c.tableId(), 0L);
+        Decision<TableState> d = TableDecider.decide(state, c.toTableCommand(random.nextLong()));
+        if (d instanceof Decision.Rejected<TableState> r) {
+            return ReplyMessage.rejected(c.commandId(), c.tableId(), r.rejection(), seq);
+        }
+        Decision.Accepted<TableState> a = (Decision.Accepted<TableState>) d;
+        List<EventMessage> events = new ArrayList<>();
+        for (Event e : a.events()) {
+            events.add(new EventMessage(c.tableId(), ++seq, e, c.commandId(), Instant.now()));
+        }
+        store.insert(events);
+        tables.put(c.tableId(), a.state());
+        lastSeq.put(c.tableId(), seq);
+        if (holdBackEvents) {
+            holdBackEvents = false;
+        } else {
+            for (EventMessage m : events) {
+                send("durak.table-events", c.tableId(), Codec.toBytes(m));
+            }
+        }
+        return ReplyMessage.accepted(c.commandId(), c.tableId(), seq);
+    }
+
+    private void send(String topic, String key, byte[] value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public TableState table(String tableId) {
+        return tables.get(tableId);
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+        producer.close();
+    }
+}

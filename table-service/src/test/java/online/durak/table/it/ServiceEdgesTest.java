@@ -1,0 +1,61 @@
+package online.durak.table.it;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import online.durak.testkit.DurakInfraResource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(TestTopics.class)
+class ServiceEdgesTest {
+
+    @BeforeEach
+    void ready() {
+        It.awaitReady();
+    }
+
+    @Test
+    void readiness_coversKafkaTheDatabaseAndTheProjections() {
+        given().when().get("/q/health/ready")
+                .then().statusCode(200).body("status", equalTo("UP"))
+                .body(containsString("table-service messaging"))
+                .body(containsString("Kafka"))
+                .body(containsString("Reactive PostgreSQL"));
+    }
+
+    @Test
+    void info_namesTheServiceAndVersion() {
+        given().when().get("/api/info")
+                .then().statusCode(200)
+                .body("service", equalTo("table-service"))
+                .body("version", equalTo("0.1.0-SNAPSHOT"));
+    }
+
+    @Test
+    void metrics_areExposed() {
+        given().when().get("/q/metrics")
+                .then().statusCode(200).body(containsString("durak_projection_events"));
+    }
+
+    @Test
+    void openApi_documentsTheEndpointsAndTheirErrors() {
+        given().queryParam("format", "json").when().get("/q/openapi")
+                .then().statusCode(200)
+                .body("paths.'/api/tables/{id}/moves'.post.responses.'422'.description", containsString("CARD_NOT_IN_HAND"))
+                .body("paths.'/api/tables/{id}/moves'.post.responses.'409'.description", containsString("NOT_YOUR_TURN"))
+                .body("paths.'/api/guests'.post.responses.'201'.description", equalTo("signed in"))
+                .body("components.securitySchemes.bearer.scheme", equalTo("bearer"));
+    }
+
+    @Test
+    void unknownPathsAndMethods_areJsonErrors() {
+        given().get("/api/nothing-here").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        given().delete("/api/guests").then().statusCode(405).body("code", equalTo("METHOD_NOT_ALLOWED"));
+    }
+}

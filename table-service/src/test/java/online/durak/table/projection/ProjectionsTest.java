@@ -1,0 +1,179 @@
+package online.durak.table.projection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import online.durak.engine.table.TableStatus;
+import online.durak.messages.EventMessage;
+import online.durak.table.Script;
+import online.durak.table.store.EventStore;
+import org.junit.jupiter.api.Test;
+
+class ProjectionsTest {
+
+    /** A store that holds what the test put in it. */
+    static final class FakeStore extends EventStore {
+        final List<EventMessage> rows = new ArrayList<>();
+        int reads;
+
+        FakeStore() {
+            super(null, Duration.ofSeconds(1));
+        }
+
+        @Override
+        public synchronized List<EventMessage> read(String tableId, long after, long before) {
+            reads++;
+            return rows.stream().filter(m -> m.tableId().equals(tableId) && m.seq() > after
+                    && (before <= 0 || m.seq() < before)).toList();
+        }
+
+        @Override
+        public synchronized List<EventMessage> page(String afterTable, long afterSeq, int limit) {
+            return rows.stream().sorted((a, b) -> a.tableId().equals(b.tableId()) ? Long.compare(a.seq(), b.seq())
+                            : a.tableId().compareTo(b.tableId()))
+                    .filter(m -> afterTable == null || m.tableId().compareTo(afterTable) > 0
+                            || m.tableId().equals(afterTable) && m.seq() > afterSeq)
+                    .limit(limit).toList();
+        }
+    }
+
+    private final FakeStore store = new FakeStore();
+    private final Projections projections = new Projections(store, Runnable::run, new SimpleMeterRegistry(),
+            Duration.ofMillis(200));
+    private final List<Long> told = new ArrayList<>();
+
+    {
+        projections.addListener((after, event) -> {
+            assertEquals(event.seq(), after.seq());
+            told.add(event.seq());
+        });
+    }
+
+    private Script game() {
+        return Script.started("t1", "p0", "p1", Script.twoPlayers(1), 42).play(6);
+    }
+
+    @Test
+    void appliesInOrderAndSkipsDuplicates() {
+        Script g = game();
+        for (EventMessage m : g.messages) {
+            projections.accept(m);
+            projections.accept(m);
+        }
+        TableSnapshot s = projections.current("t1");
+        assertEquals(g.lastSeq(), s.seq());
+        assertEquals(g.state.toString(), s.state().toString());
+        assertEquals(g.lastSeq(), s.events().size());
+        assertEquals(g.lastSeq(), told.size());
+        assertEquals(0, store.reads);
+    }
+
+    @Test
+    void fillsAGapFromTheStore() {
+        Script g = game();
+        store.rows.addAll(g.messages);
+        projections.accept(g.seq(1));
+        projections.accept(g.seq(2));
+        projections.accept(g.seq(6)); // 3..5 come from the store
+        assertEquals(6, projections.current("t1").seq());
+        projections.accept(g.seq(4)); // a duplicate
+        for (long seq = 7; seq <= g.lastSeq(); seq++) {
+            projections.accept(g.seq(seq));
+        }
+        assertEquals(g.state.toString(), projections.current("t1").state().toString());
+        List<Long> expected = new ArrayList<>();
+        for (long seq = 1; seq <= g.lastSeq(); seq++) {
+            expected.add(seq);
+        }
+        assertEquals(expected, told);
+    }
+
+    @Test
+    void aGapTheStoreCannotFillWaits() {
+        Script g = game();
+        projections.accept(g.seq(1));
+        projections.accept(g.seq(3)); // the store has nothing: left out
+        assertEquals(1, projections.current("t1").seq());
+        store.rows.addAll(g.messages);
+        projections.accept(g.seq(4)); // now 2..3 come from the store
+        assertEquals(4, projections.current("t1").seq());
+    }
+
+    @Test
+    void unknownTablesAreReadFromTheStoreOnDemand() {
+        Script g = game();
+        store.rows.addAll(g.messages);
+        assertTrue(projections.find("nope").isEmpty());
+        TableSnapshot s = projections.find("t1").orElseThrow();
+        assertEquals(g.lastSeq(), s.seq());
+        assertEquals(TableStatus.PLAYING, s.state().status());
+    }
+
+    @Test
+    void rebuildsEveryTableFromTheStore() {
+        Script a = game();
+        Script b = new Script("t0").run(new online.durak.engine.table.TableCommand.Create("p9", "Zoe", Script.twoPlayers(3)));
+        store.rows.addAll(a.messages);
+        store.rows.addAll(b.messages);
+        assertEquals(a.lastSeq() + b.lastSeq(), projections.rebuildAll());
+        assertEquals(a.state.toString(), projections.current("t1").state().toString());
+        assertEquals(List.of("t0"), projections.lobby().stream().map(TableSnapshot::tableId).toList());
+        assertEquals(b.lastSeq(), projections.rebuildAll() - a.lastSeq()); // again: nothing applied twice
+        assertEquals(a.state.toString(), projections.current("t1").state().toString());
+    }
+
+    @Test
+    void theLobbyHoldsOpenTablesOnly() {
+        Script g = new Script("t2").run(new online.durak.engine.table.TableCommand.Create("p0", "Anna", Script.twoPlayers(1)));
+        g.messages.forEach(projections::accept);
+        assertEquals(1, projections.lobby().size());
+        g.run(new online.durak.engine.table.TableCommand.Join("p1", "Boris", 1))
+                .run(new online.durak.engine.table.TableCommand.Start("p0", 1));
+        g.messages.forEach(projections::accept);
+        assertTrue(projections.lobby().isEmpty());
+    }
+
+    @Test
+    void waitersCompleteWhenTheirSeqArrives() throws Exception {
+        Script g = game();
+        projections.accept(g.seq(1));
+        CompletableFuture<TableSnapshot> now = projections.awaitSeq("t1", 1);
+        assertTrue(now.isDone());
+        CompletableFuture<TableSnapshot> later = projections.awaitSeq("t1", 3);
+        projections.accept(g.seq(2));
+        assertFalse(later.isDone());
+        projections.accept(g.seq(3));
+        assertEquals(3, later.get(1, TimeUnit.SECONDS).seq());
+    }
+
+    @Test
+    void aWaiterThatTimesOutReadsTheStore() throws Exception {
+        Script g = game();
+        projections.accept(g.seq(1));
+        CompletableFuture<TableSnapshot> f = projections.awaitSeq("t1", 4);
+        store.rows.addAll(g.messages); // never published: only in the store
+        assertEquals(g.lastSeq(), f.get(2, TimeUnit.SECONDS).seq());
+        CompletableFuture<TableSnapshot> never = projections.awaitSeq("t1", g.lastSeq() + 5);
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> never.get(2, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof Projections.ProjectionTimeoutException, e.toString());
+    }
+
+    @Test
+    void anEventTheEngineCannotApplyStopsTheTableThere() {
+        Script g = game();
+        EventMessage bad = new EventMessage("t1", 1, g.seq(2).event(), null, g.seq(2).at()); // a seat before the table
+        projections.accept(bad);
+        assertEquals(0, projections.current("t1").seq());
+        assertTrue(told.isEmpty());
+        projections.accept(g.seq(1));
+        projections.accept(g.seq(2));
+        assertEquals(2, projections.current("t1").seq());
+    }
+}
