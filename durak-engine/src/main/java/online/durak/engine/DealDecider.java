@@ -134,7 +134,8 @@ public final class DealDecider {
         switch (s.phase) {
             case ATTACK:
                 if (move instanceof Move.Attack a) {
-                    return checkAttack(s, seat, a.cards().bits());
+                    Rejection twice = checkListedOnce(a.cards());
+                    return twice != null ? twice : checkAttack(s, seat, a.cardSet().bits());
                 }
                 return wrongPhase(s, move, "open the bout with an attack");
             case DEFENSE:
@@ -150,7 +151,8 @@ public final class DealDecider {
                 return wrongPhase(s, move, "cover, transfer or take");
             default:
                 if (move instanceof Move.Throw t) {
-                    return checkThrow(s, seat, t.cards().bits());
+                    Rejection twice = checkListedOnce(t.cards());
+                    return twice != null ? twice : checkThrow(s, seat, t.cardSet().bits());
                 } else if (move instanceof Move.Pass) {
                     return null;
                 }
@@ -161,6 +163,13 @@ public final class DealDecider {
     private static Rejection wrongPhase(DealState s, Move move, String what) {
         return new Rejection(Rejection.WRONG_PHASE,
                 "no " + move.type() + " now: the phase is " + s.phase + ", " + what);
+    }
+
+    private static Rejection checkListedOnce(List<Card> cards) {
+        if (CardSet.of(cards).size() != cards.size()) {
+            return new Rejection(Rejection.CARD_TWICE, "name each card once");
+        }
+        return null;
     }
 
     private static Rejection checkCards(DealState s, int seat, long cards) {
@@ -391,11 +400,7 @@ public final class DealDecider {
     public static DealState evolve(DealState prev, Event event) {
         DealState s = prev.copy();
         if (event instanceof Event.Attacked e) {
-            long cards = e.cards().bits();
-            play(s, e.seat(), cards);
-            for (long m = cards; m != 0; m &= m - 1) {
-                s.addAttack(Long.numberOfTrailingZeros(m));
-            }
+            lay(s, e.seat(), e.cards());
             s.phase = Phase.DEFENSE;
             s.toAct = s.defenderActor;
         } else if (event instanceof Event.Covered e) {
@@ -417,11 +422,7 @@ public final class DealDecider {
         } else if (event instanceof Event.Took) {
             startRound(s, Phase.TAKE_ADDING);
         } else if (event instanceof Event.Threw e) {
-            long cards = e.cards().bits();
-            play(s, e.seat(), cards);
-            for (long m = cards; m != 0; m &= m - 1) {
-                s.addAttack(Long.numberOfTrailingZeros(m));
-            }
+            lay(s, e.seat(), e.cards());
             if (s.phase == Phase.THROW_IN) {
                 s.phase = Phase.DEFENSE;
                 s.toAct = s.defenderActor;
@@ -472,6 +473,14 @@ public final class DealDecider {
             throw new IllegalArgumentException("not a deal event: " + event.type());
         }
         return s;
+    }
+
+    /** Attack cards go from the hand to the table in the order they were laid. */
+    private static void lay(DealState s, int seat, List<Card> cards) {
+        for (Card c : cards) {
+            play(s, seat, c.bit());
+            s.addAttack(c.index());
+        }
     }
 
     private static void play(DealState s, int seat, long cards) {

@@ -486,31 +486,41 @@ public final class DealState {
         return order.length;
     }
 
-    /** Seats of the running round that have passed (or passed automatically) since it last started. */
+    /**
+     * Seats of the running round that are done: they passed (after a take: had their turn) since it last
+     * started, or cannot add anything now and so pass automatically. Seats without cards take no part.
+     */
     public List<Integer> passedInRound() {
         List<Integer> list = new ArrayList<>();
         if (phase == Phase.THROW_IN || phase == Phase.TAKE_ADDING) {
             int[] order = throwOrder();
-            for (int i = 0; i < Math.min(roundPos, order.length); i++) {
-                list.add(order[i]);
+            for (int i = 0; i < order.length; i++) {
+                if (hands[order[i]] != 0 && (i < roundPos || !mayStillThrow(order[i]))) {
+                    list.add(order[i]);
+                }
             }
         }
         return list;
     }
 
-    /** Seats of the running round still to come, the one acting first. */
+    /** Seats of the running round that may still add cards, the one acting now first. */
     public List<Integer> stillToComeInRound() {
         List<Integer> list = new ArrayList<>();
         if (phase == Phase.THROW_IN || phase == Phase.TAKE_ADDING) {
             int[] order = throwOrder();
             for (int i = roundPos; i < order.length; i++) {
-                list.add(order[i]);
+                if (mayStillThrow(order[i])) {
+                    list.add(order[i]);
+                }
             }
         }
         return list;
     }
 
-    /** The seat at a position of a round, for diagnostics. */
+    private boolean mayStillThrow(int seat) {
+        return roomLeft() > 0 && throwableCards(seat) != 0;
+    }
+
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder("DealState{phase=").append(phase)

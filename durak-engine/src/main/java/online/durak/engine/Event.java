@@ -30,9 +30,22 @@ public sealed interface Event {
         }
     }
 
-    record Attacked(int seat, CardSet cards) implements Event {
+    /** Attack cards in the order they were laid on the table. */
+    record Attacked(int seat, List<Card> cards) implements Event {
+        public Attacked {
+            cards = List.copyOf(cards);
+        }
+
+        public Attacked(int seat, CardSet cards) {
+            this(seat, cards.cards());
+        }
+
         public String type() {
             return "Attacked";
+        }
+
+        public CardSet cardSet() {
+            return CardSet.of(cards);
         }
     }
 
@@ -60,9 +73,22 @@ public sealed interface Event {
         }
     }
 
-    record Threw(int seat, CardSet cards) implements Event {
+    /** Thrown-in cards in the order they were laid on the table. */
+    record Threw(int seat, List<Card> cards) implements Event {
+        public Threw {
+            cards = List.copyOf(cards);
+        }
+
+        public Threw(int seat, CardSet cards) {
+            this(seat, cards.cards());
+        }
+
         public String type() {
             return "Threw";
+        }
+
+        public CardSet cardSet() {
+            return CardSet.of(cards);
         }
     }
 

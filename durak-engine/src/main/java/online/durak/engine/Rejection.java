@@ -9,6 +9,7 @@ public record Rejection(String code, String message) {
     public static final String NOT_YOUR_TURN = "NOT_YOUR_TURN";
     public static final String WRONG_PHASE = "WRONG_PHASE";
     public static final String NO_CARDS = "NO_CARDS";
+    public static final String CARD_TWICE = "CARD_TWICE";
     public static final String CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND";
     public static final String MIXED_RANKS = "MIXED_RANKS";
     public static final String OVER_LIMIT = "OVER_LIMIT";

@@ -213,14 +213,22 @@ public final class Given {
         return b.toString();
     }
 
+    private static List<Card> cardsInOrder(String[] texts) {
+        List<Card> cards = new ArrayList<>();
+        for (String t : texts) {
+            cards.add(Card.parse(t));
+        }
+        return cards;
+    }
+
     /** A move in its text form: {@code attack 8D 8H}, {@code cover 8D 10D}, {@code transfer 8H},
      *  {@code show 8S}, {@code take}, {@code throw QH QC}, {@code pass}. */
     public static Move move(String text) {
         String[] w = text.trim().split("\\s+");
         String[] rest = Arrays.copyOfRange(w, 1, w.length);
         switch (w[0]) {
-            case "attack": return new Move.Attack(CardSet.parse(rest));
-            case "throw": return new Move.Throw(CardSet.parse(rest));
+            case "attack": return new Move.Attack(cardsInOrder(rest));
+            case "throw": return new Move.Throw(cardsInOrder(rest));
             case "cover":
                 if (rest.length != 2) {
                     throw new IllegalArgumentException("cover ATTACK CARD, not: " + text);

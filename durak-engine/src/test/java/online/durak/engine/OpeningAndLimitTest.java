@@ -1,5 +1,7 @@
 package online.durak.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import static online.durak.engine.Phase.ATTACK;
 import static online.durak.engine.Phase.DEFENSE;
 import static online.durak.engine.Phase.THROW_IN;
@@ -187,5 +189,15 @@ class OpeningAndLimitTest {
         Given.hands("6C 6D", "7C 7D 8H").stock("QD 10S").boutsPlayed(1).then().roomLeft(3);
         Given.hands("6C 6D", "7C 7D 8H 9H 10H JH").stock("QD 10S").boutsPlayed(0).then().roomLeft(5);
         Given.hands("6C 6D", "7C 7D 8H 9H 10H JH").stock("QD 10S").boutsPlayed(1).then().roomLeft(6);
+    }
+
+    @Test
+    void severalCards_lieOnTheTableInTheOrderTheyWereLaid_andAreOneMoveInAnyOrder() {
+        Given.hands("6H 6C 6D 10H", "7C 7D 8H 9H KS AS").stock("QD 7H 8S").boutsPlayed(1)
+                .rejects(0, "attack 6H 6H", Rejection.CARD_TWICE)
+                .when(0, "attack 6H 6C 6D").then().table("6H/-", "6C/-", "6D/-")
+                .when(1, "cover 6C 7C").when(1, "cover 6D 7D")
+                .then().table("6H/-", "6C/7C", "6D/7D");
+        assertEquals(Given.move("attack 6D 6C"), Given.move("attack 6C 6D"));
     }
 }

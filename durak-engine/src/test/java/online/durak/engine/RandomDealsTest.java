@@ -608,7 +608,13 @@ class RandomDealsTest {
                     List<Integer> passed = new ArrayList<>();
                     List<Integer> toCome = new ArrayList<>();
                     for (int i = 0; i < roundOrder.length; i++) {
-                        (i < roundIdx ? passed : toCome).add(roundOrder[i]);
+                        int seat = roundOrder[i];
+                        boolean canThrow = room(s) > 0 && (s.hand(seat).bits() & throwable(s, seat)) != 0;
+                        if (i >= roundIdx && canThrow) {
+                            toCome.add(seat);
+                        } else if (!s.hand(seat).isEmpty()) {
+                            passed.add(seat); // passed, or will pass automatically; seats without cards take no part
+                        }
                     }
                     assertEquals(passed, s.passedInRound(), at(() -> "passed in round (order from the attacker)"));
                     assertEquals(toCome, s.stillToComeInRound(), at(() -> "still to come in round"));
@@ -943,13 +949,13 @@ class RandomDealsTest {
         /** What the table sees: shown trumps, picked-up cards, the face-up trump card drawn; played cards leave. */
         void learn(Event e) {
             if (e instanceof Event.Attacked a) {
-                known[a.seat()] &= ~a.cards().bits();
+                known[a.seat()] &= ~a.cardSet().bits();
             } else if (e instanceof Event.Covered c) {
                 known[c.seat()] &= ~c.card().bit();
             } else if (e instanceof Event.Transferred t) {
                 known[t.seat()] &= ~t.card().bit();
             } else if (e instanceof Event.Threw t) {
-                known[t.seat()] &= ~t.cards().bits();
+                known[t.seat()] &= ~t.cardSet().bits();
             } else if (e instanceof Event.TrumpShown t) {
                 known[t.seat()] |= t.trump().bit();
             } else if (e instanceof Event.BoutEnded b && b.taken()) {
@@ -1315,9 +1321,9 @@ class RandomDealsTest {
     /** The cards a move names (a switch rather than reflection: views list many moves). */
     static long movesCards(Move m) {
         if (m instanceof Move.Attack a) {
-            return a.cards().bits();
+            return a.cardSet().bits();
         } else if (m instanceof Move.Throw t) {
-            return t.cards().bits();
+            return t.cardSet().bits();
         } else if (m instanceof Move.Cover c) {
             return c.attack().bit() | c.card().bit();
         } else if (m instanceof Move.Transfer t) {

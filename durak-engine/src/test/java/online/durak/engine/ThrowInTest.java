@@ -62,7 +62,9 @@ class ThrowInTest {
         Table t = Given.hands("9C KD AH JC", "QH JH KH 10C", "8D 10H AC 9D", "10D QC 6S 7S 8H")
                 .stock("6D 7D QD 7H 6C 8S").attacker(2).boutsPlayed(1)
                 .when(2, "attack 8D").when(3, "cover 8D 10D");
-        assertEquals(List.of(2, 0, 1), t.view(2).stillToCome());
+        // seat 0 holds no eight or ten: it is not coming, it passes automatically
+        assertEquals(List.of(2, 1), t.view(2).stillToCome());
+        assertEquals(List.of(0), t.view(2).passed());
     }
 
     @Test
@@ -77,8 +79,9 @@ class ThrowInTest {
         Table t = fourPlayers().plays("0 attack 8D", "1 cover 8D 10D", "0 pass", "2 throw 8C")
                 .when(1, "cover 8C QC")
                 .then().phase(THROW_IN).toAct(0);
-        assertEquals(List.of(), t.view(0).passed());
-        assertEquals(List.of(0, 2, 3), t.view(0).stillToCome());
+        // seat 0's pass no longer counts; seat 2 threw its only eight and now passes automatically
+        assertEquals(List.of(2), t.view(0).passed());
+        assertEquals(List.of(0, 3), t.view(0).stillToCome());
         // after 10H/6S seats 0 and 2 hold no eight, ten, queen or six: only seat 3 is asked
         t.when(0, "throw 10H").when(1, "cover 10H 6S").then().toAct(3)
                 .when(3, "throw 10C QH").then().phase(DEFENSE).toAct(1);
@@ -86,11 +89,12 @@ class ThrowInTest {
 
     @Test
     void playerWithoutACardThatMayBeThrownIn_passesAutomatically() {
-        // after 8D/6S only eights and sixes may be thrown in: seat 0 holds none, seat 2 holds 8C
+        // after 8D/6S only eights and sixes may be thrown in: seats 0 and 3 hold none, seat 2 holds 8C
         Table t = fourPlayers().when(0, "attack 8D")
                 .when(1, "cover 8D 6S")
                 .then().emitted("Covered").toAct(2);
-        assertEquals(List.of(0), t.view(2).passed());
+        assertEquals(List.of(0, 3), t.view(2).passed());
+        assertEquals(List.of(2), t.view(2).stillToCome());
     }
 
     @Test

@@ -308,7 +308,7 @@ public final class Codec {
         ObjectNode o = NODES.objectNode();
         o.put("type", m.type());
         if (m instanceof Move.Attack a) {
-            o.set("cards", toNode(a.cards()));
+            o.set("cards", cardsNode(a.cards()));
         } else if (m instanceof Move.Cover c) {
             putCard(o, "attack", c.attack());
             putCard(o, "card", c.card());
@@ -317,7 +317,7 @@ public final class Codec {
         } else if (m instanceof Move.ShowTrump s) {
             putCard(o, "showTrump", s.trump());
         } else if (m instanceof Move.Throw t) {
-            o.set("cards", toNode(t.cards()));
+            o.set("cards", cardsNode(t.cards()));
         } else if (!(m instanceof Move.Take) && !(m instanceof Move.Pass)) {
             throw new IllegalArgumentException("no wire form for move " + m);
         }
@@ -357,8 +357,8 @@ public final class Codec {
         }
     }
 
-    private static CardSet someCards(Fields f) {
-        CardSet cards = f.cardSet("cards");
+    private static List<Card> someCards(Fields f) {
+        List<Card> cards = f.cardList("cards");
         if (cards.isEmpty()) {
             throw f.error("cards", "must hold one or more cards");
         }
@@ -397,7 +397,7 @@ public final class Codec {
             putCard(o, "shownTrump", x.shownTrump());
         } else if (e instanceof Event.Attacked x) {
             o.put("seat", x.seat());
-            o.set("cards", toNode(x.cards()));
+            o.set("cards", cardsNode(x.cards()));
         } else if (e instanceof Event.Covered x) {
             o.put("seat", x.seat());
             putCard(o, "attack", x.attack());
@@ -412,7 +412,7 @@ public final class Codec {
             o.put("seat", x.seat());
         } else if (e instanceof Event.Threw x) {
             o.put("seat", x.seat());
-            o.set("cards", toNode(x.cards()));
+            o.set("cards", cardsNode(x.cards()));
         } else if (e instanceof Event.Passed x) {
             o.put("seat", x.seat());
         } else if (e instanceof Event.BoutEnded x) {
@@ -467,7 +467,7 @@ public final class Codec {
             }
             case "Attacked": {
                 Fields f = event(node, type, "seat", "cards");
-                return new Event.Attacked(f.integer("seat"), f.cardSet("cards"));
+                return new Event.Attacked(f.integer("seat"), f.cardList("cards"));
             }
             case "Covered": {
                 Fields f = event(node, type, "seat", "attack", "card");
@@ -485,7 +485,7 @@ public final class Codec {
                 return new Event.Took(event(node, type, "seat").integer("seat"));
             case "Threw": {
                 Fields f = event(node, type, "seat", "cards");
-                return new Event.Threw(f.integer("seat"), f.cardSet("cards"));
+                return new Event.Threw(f.integer("seat"), f.cardList("cards"));
             }
             case "Passed":
                 return new Event.Passed(event(node, type, "seat").integer("seat"));

@@ -201,11 +201,11 @@ public final class CaseReader {
         switch (type) {
             case "attack":
                 keys(m, Set.of("type", "cards"), mf + ".");
-                move = new Move.Attack(CardSet.of(cards(require(m, "cards", mf + "."), mf + ".cards", rules)));
+                move = new Move.Attack(cards(require(m, "cards", mf + "."), mf + ".cards", rules));
                 break;
             case "throw":
                 keys(m, Set.of("type", "cards"), mf + ".");
-                move = new Move.Throw(CardSet.of(cards(require(m, "cards", mf + "."), mf + ".cards", rules)));
+                move = new Move.Throw(cards(require(m, "cards", mf + "."), mf + ".cards", rules));
                 break;
             case "cover":
                 keys(m, Set.of("type", "attack", "card"), mf + ".");
