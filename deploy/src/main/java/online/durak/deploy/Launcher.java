@@ -1,0 +1,306 @@
+package online.durak.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The whole system on one machine: the infrastructure ({@link Infra}, in this JVM) and every service as its
+ * own JVM, until Ctrl-C or SIGTERM. {@code deploy/start.sh} builds what is needed and runs this.
+ *
+ * <pre>
+ * options (the infrastructure's options and environment are {@link InfraMain}'s):
+ *   --home DIR            DURAK_HOME            the repository, where the services' jars are (default .)
+ *   --data DIR            DURAK_DATA_DIR        data folder: infrastructure and logs/ (default ./data)
+ *   --http-port-base N    DURAK_HTTP_PORT_BASE  table-service on N, the others on N+1.. (default 8080; 0 = any)
+ *   --services A,B        DURAK_SERVICES        which services (default: all five)
+ *   --ready-timeout S     DURAK_READY_TIMEOUT   seconds to wait for every service (default 240)
+ *   --kafka-port N, --pg-port N, --partitions N, --pg-url URL, --pg-user U, --pg-password P, --watch-pid PID
+ * </pre>
+ *
+ * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
+ * {@value #ENV_AUTH_SECRET}, the token secret, made once per data folder (so tokens outlive a restart) unless set.
+ * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
+ * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
+ * SIGTERM it stops the services (SIGTERM, a grace period, then kill), then Kafka and PostgreSQL.
+ */
+public final class Launcher {
+
+    public static final String READY_LINE = "DURAK READY";
+    public static final String STOPPED_LINE = "DURAK STOPPED";
+    public static final int DEFAULT_HTTP_PORT_BASE = 8080;
+    /** The token secret every service gets; unless set, made once per data folder ({@link #authSecret}). */
+    public static final String ENV_AUTH_SECRET = "DURAK_AUTH_SECRET";
+    static final String AUTH_SECRET_FILE = "auth.secret";
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    /** What the command line asks for. */
+    record Options(Path home, int httpPortBase, List<String> services, Duration readyTimeout,
+                   InfraMain.Options infra) {
+    }
+
+    private final Options options;
+    private final Infra infra;
+    private final Path logDir;
+    private final List<ServiceProcess> running = new ArrayList<>();
+    private boolean stopping;
+
+    private Launcher(Options options) {
+        this.options = options;
+        this.infra = new Infra(options.infra().config());
+        this.logDir = infra.dataDir().resolve("logs");
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Options options;
+        try {
+            options = parse(args, System.getenv());
+            for (String s : options.services()) {
+                Path jar = ServiceProcess.jarOf(options.home(), s);
+                if (!Files.isRegularFile(jar)) {
+                    throw new IllegalArgumentException(jar + " is missing: build first "
+                        + "(mvn -B -ntp -DskipTests install, or deploy/start.sh without --no-build)");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println(usage());
+            System.exit(2);
+            return;
+        }
+        Launcher launcher = new Launcher(options);
+        Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "durak-launcher-shutdown"));
+        if (!options.infra().watchPids().isEmpty()) {
+            InfraMain.watch(options.infra().watchPids(), launcher.infra.dataDir().resolve(InfraMain.WATCHERS_DIR));
+        }
+        try {
+            launcher.start();
+        } catch (RuntimeException e) {
+            System.err.println("error: the system did not start: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        new CountDownLatch(1).await(); // the shutdown hook does the rest
+    }
+
+    private void start() {
+        long t0 = System.nanoTime();
+        System.out.println("Starting Kafka and PostgreSQL (data in " + infra.dataDir() + ") ...");
+        infra.start();
+        Map<String, String> p = infra.properties();
+        Map<String, String> env = ServiceProcess.infraEnvironment(p.get(Infra.KEY_BOOTSTRAP),
+            p.get(Infra.KEY_REACTIVE_URL), p.get(Infra.KEY_JDBC_URL), p.get(Infra.KEY_PG_USER),
+            p.get(Infra.KEY_PG_PASSWORD), options.infra().config().partitions());
+        if (System.getenv(ENV_AUTH_SECRET) == null) {
+            env.put(ENV_AUTH_SECRET, authSecret(infra.dataDir()));
+        }
+        Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
+        System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
+            + " (logs in " + logDir + ") ...");
+        List<ServiceProcess> started = new ArrayList<>();
+        for (String name : options.services()) {
+            synchronized (this) {
+                if (stopping) {
+                    return;
+                }
+                ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(options.home(), name),
+                    ports.get(name), env, ServiceProcess.defaultJavaOpts(), Map.of(), logDir.resolve(name + ".log"));
+                running.add(s);
+                started.add(s);
+            }
+        }
+        long deadline = System.nanoTime() + options.readyTimeout().toNanos();
+        for (ServiceProcess s : started) {
+            s.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            System.out.println("  " + s.name() + " ready on port " + s.port());
+            s.process().onExit().thenAccept(proc -> {
+                synchronized (this) {
+                    if (!stopping) {
+                        System.err.println("warning: " + s.name() + " exited with code " + proc.exitValue()
+                            + "; see " + s.log());
+                    }
+                }
+            });
+        }
+        printReady(p, ports, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private void printReady(Map<String, String> p, Map<String, Integer> ports, long millis) {
+        StringBuilder services = new StringBuilder();
+        ports.forEach((name, port) -> services.append(services.length() == 0 ? "" : ", ").append(name)
+            .append(" :").append(port));
+        System.out.println();
+        if (ports.containsKey("table-service")) {
+            String base = "http://localhost:" + ports.get("table-service");
+            System.out.println("API        : " + base + "/api");
+            System.out.println("OpenAPI    : " + base + "/q/openapi");
+            System.out.println("Swagger UI : " + base + "/q/swagger-ui");
+        }
+        System.out.println("Services   : " + services);
+        System.out.println("Logs       : " + logDir);
+        System.out.println("Kafka      : " + p.get(Infra.KEY_BOOTSTRAP) + " (" + options.infra().config().partitions()
+            + " partitions per topic)");
+        System.out.println("PostgreSQL : " + p.get(Infra.KEY_JDBC_URL)
+            + (infra.postgres().isExternal() ? " (external)" : " (embedded)"));
+        System.out.println("Data folder: " + infra.dataDir());
+        System.out.println(READY_LINE + " in " + millis / 1000 + " s (Ctrl-C or SIGTERM stops everything)");
+        System.out.flush();
+    }
+
+    /**
+     * The secret that signs players' tokens: made once per data folder, so tokens stay valid across restarts.
+     */
+    static String authSecret(Path dataDir) {
+        Path file = dataDir.resolve(AUTH_SECRET_FILE);
+        try {
+            if (!Files.isRegularFile(file)) {
+                byte[] bytes = new byte[32];
+                new SecureRandom().nextBytes(bytes);
+                Path tmp = dataDir.resolve(AUTH_SECRET_FILE + ".tmp");
+                Files.writeString(tmp, Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) + "\n");
+                try {
+                    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
+                } catch (UnsupportedOperationException e) {
+                    // not a POSIX file system: the folder's own permissions apply
+                }
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+            }
+            return Files.readString(file).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make " + file, e);
+        }
+    }
+
+    /** Services first (all asked at once, then waited for), then the infrastructure. */
+    private void stop() {
+        List<ServiceProcess> toStop;
+        synchronized (this) {
+            stopping = true;
+            toStop = new ArrayList<>(running);
+        }
+        System.out.println("Stopping " + toStop.size() + " service(s) ...");
+        for (ServiceProcess s : toStop) {
+            s.process().destroy();
+        }
+        for (ServiceProcess s : toStop) {
+            s.stop(STOP_GRACE);
+        }
+        System.out.println("Stopping Kafka and PostgreSQL ...");
+        infra.stop();
+        System.out.println(STOPPED_LINE);
+        System.out.flush();
+    }
+
+    /** table-service on {@code base}, the others after it in {@link ServiceProcess#SERVICES} order; 0 = free ports. */
+    static Map<String, Integer> ports(List<String> services, int base) {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        List<Integer> taken = new ArrayList<>();
+        for (String s : services) {
+            int port;
+            if (base == 0) {
+                port = ServiceProcess.freePort(taken.stream().mapToInt(Integer::intValue).toArray());
+            } else {
+                port = base + ServiceProcess.SERVICES.indexOf(s);
+            }
+            taken.add(port);
+            ports.put(s, port);
+        }
+        return ports;
+    }
+
+    static Options parse(String[] args, Map<String, String> env) {
+        Path home = Path.of(env.getOrDefault("DURAK_HOME", "."));
+        String portBase = env.getOrDefault("DURAK_HTTP_PORT_BASE", String.valueOf(DEFAULT_HTTP_PORT_BASE));
+        String services = env.getOrDefault("DURAK_SERVICES", String.join(",", ServiceProcess.SERVICES));
+        String timeout = env.getOrDefault("DURAK_READY_TIMEOUT", "240");
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-h") || a.equals("--help")) {
+                System.out.println(usage());
+                System.exit(0);
+            }
+            int eq = a.indexOf('=');
+            String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
+            boolean own = switch (name) {
+                case "--home", "--http-port-base", "--services", "--ready-timeout" -> true;
+                default -> false;
+            };
+            if (!own) {
+                rest.add(a);
+                continue;
+            }
+            String value;
+            if (eq > 0) {
+                value = a.substring(eq + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new IllegalArgumentException("missing value for " + a);
+            }
+            switch (name) {
+                case "--home" -> home = Path.of(value);
+                case "--http-port-base" -> portBase = value;
+                case "--services" -> services = value;
+                default -> timeout = value;
+            }
+        }
+        int base = number("http port base", portBase);
+        if (base < 0 || base > 65535 - ServiceProcess.SERVICES.size()) {
+            throw new IllegalArgumentException("http port base out of range: " + base);
+        }
+        List<String> chosen = new ArrayList<>();
+        for (String s : services.split(",")) {
+            String n = s.trim();
+            if (n.isEmpty()) {
+                continue;
+            }
+            if (!ServiceProcess.SERVICES.contains(n)) {
+                throw new IllegalArgumentException("unknown service " + n + " (known: "
+                    + String.join(", ", ServiceProcess.SERVICES) + ")");
+            }
+            if (!chosen.contains(n)) {
+                chosen.add(n);
+            }
+        }
+        // start in the fixed order, whatever order they were named in
+        chosen.sort((x, y) -> ServiceProcess.SERVICES.indexOf(x) - ServiceProcess.SERVICES.indexOf(y));
+        return new Options(home.toAbsolutePath().normalize(), base, List.copyOf(chosen),
+            Duration.ofSeconds(number("ready timeout", timeout)),
+            InfraMain.parseOptions(rest.toArray(String[]::new), env));
+    }
+
+    private static int number(String what, String v) {
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " is not a number: " + v);
+        }
+    }
+
+    static String usage() {
+        return String.join("\n",
+            "usage: deploy/start.sh [--no-build] [--data DIR] [--http-port-base N] [--services A,B,...]",
+            "                       [--ready-timeout S] [--kafka-port N] [--pg-port N] [--partitions N]",
+            "                       [--pg-url URL [--pg-user U] [--pg-password P]] [--watch-pid PID]",
+            "  defaults: --data data --http-port-base 8080 (table-service; rules 8081, matchmaking 8082,",
+            "            leaderboard 8083, bot 8084) --kafka-port 9092 --pg-port 5432 --partitions 12;",
+            "            port 0 = any free port; services: " + String.join(",", ServiceProcess.SERVICES),
+            "  environment: DURAK_HOME, DURAK_DATA_DIR, DURAK_HTTP_PORT_BASE, DURAK_SERVICES, DURAK_READY_TIMEOUT,",
+            "               DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS, DURAK_PG_URL, DURAK_PG_USER,",
+            "               DURAK_PG_PASSWORD, DURAK_SERVICE_JAVA_OPTS (default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
+                + "\"); options win",
+            "  logs: <data>/logs/<service>.log; Ctrl-C or SIGTERM stops everything");
+    }
+}

@@ -1,0 +1,87 @@
+package online.durak.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher without starting anything: its options, the services' ports, the token secret. */
+class LauncherTest {
+
+    @Test
+    void defaults_areEveryServiceFromPort8080_andTheInfrastructuresDefaults() {
+        Launcher.Options o = Launcher.parse(new String[0], Map.of());
+        assertEquals(ServiceProcess.SERVICES, o.services());
+        assertEquals(8080, o.httpPortBase());
+        assertEquals(Duration.ofSeconds(240), o.readyTimeout());
+        assertEquals(Path.of("data"), o.infra().config().dataDir());
+        assertEquals(12, o.infra().config().partitions());
+        assertEquals(Map.of("table-service", 8080, "rules-service", 8081, "matchmaking-service", 8082,
+            "leaderboard-service", 8083, "bot-service", 8084), Launcher.ports(o.services(), 8080));
+    }
+
+    @Test
+    void ownOptions_andTheInfrastructuresOptions_mixInAnyOrder() {
+        Launcher.Options o = Launcher.parse(new String[] {"--kafka-port", "0", "--services=rules-service,table-service",
+            "--data", "/tmp/x", "--http-port-base", "9000", "--partitions=3", "--ready-timeout", "30",
+            "--watch-pid", "42"}, Map.of());
+        assertEquals(List.of("table-service", "rules-service"), o.services(), "always started in the same order");
+        assertEquals(9000, o.httpPortBase());
+        assertEquals(Duration.ofSeconds(30), o.readyTimeout());
+        assertEquals(0, o.infra().config().kafkaPort());
+        assertEquals(3, o.infra().config().partitions());
+        assertEquals(Path.of("/tmp/x"), o.infra().config().dataDir());
+        assertEquals(List.of(42L), o.infra().watchPids());
+        assertEquals(Map.of("table-service", 9000, "rules-service", 9001), Launcher.ports(o.services(), 9000));
+    }
+
+    @Test
+    void theEnvironment_givesDefaults_andOptionsWin() {
+        Launcher.Options o = Launcher.parse(new String[] {"--http-port-base", "7000"},
+            Map.of("DURAK_HTTP_PORT_BASE", "6000", "DURAK_SERVICES", "bot-service", "DURAK_PARTITIONS", "5"));
+        assertEquals(7000, o.httpPortBase());
+        assertEquals(List.of("bot-service"), o.services());
+        assertEquals(5, o.infra().config().partitions());
+    }
+
+    @Test
+    void portBaseZero_givesEveryServiceADifferentFreePort() {
+        Map<String, Integer> ports = Launcher.ports(ServiceProcess.SERVICES, 0);
+        assertEquals(5, new HashSet<>(ports.values()).size());
+        ports.values().forEach(p -> assertTrue(p > 0));
+    }
+
+    @Test
+    void badOptions_areRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--services", "chess-service"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--http-port-base", "x"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--http-port-base", "70000"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--ready-timeout"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--colour", "red"}, Map.of()));
+    }
+
+    @Test
+    void theTokenSecret_isMadeOnce_perDataFolder(@TempDir Path a, @TempDir Path b) throws Exception {
+        String first = Launcher.authSecret(a);
+        assertTrue(first.length() >= 32, first);
+        assertEquals(first, Launcher.authSecret(a), "the same after a restart");
+        assertEquals(first, Files.readString(a.resolve("auth.secret")).trim());
+        assertNotEquals(first, Launcher.authSecret(b));
+    }
+
+    @Test
+    void aServiceWhoseJarIsMissing_isNotStarted(@TempDir Path home) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ServiceProcess.start("table-service",
+            ServiceProcess.jarOf(home, "table-service"), 1, Map.of(), List.of(), Map.of(), home.resolve("x.log")));
+        assertTrue(e.getMessage().contains("quarkus-run.jar"), e.getMessage());
+    }
+}
