@@ -1,5 +1,6 @@
 package online.durak.deploy;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -9,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -105,7 +107,7 @@ public final class ServiceProcess implements AutoCloseable {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, "==== " + Instant.now() + " starting " + name + " on port " + port + ": "
                     + String.join(" ", cmd) + System.lineSeparator(), StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             ProcessBuilder pb = new ProcessBuilder(cmd)
                 .directory(jar.getParent().toFile())
                 .redirectErrorStream(true)
@@ -238,8 +240,8 @@ public final class ServiceProcess implements AutoCloseable {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    private static File nullDevice() {
+        return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
     private static void sleep(long millis) {

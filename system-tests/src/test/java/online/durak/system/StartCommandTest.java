@@ -14,12 +14,14 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import online.durak.client.Api;
@@ -83,7 +85,7 @@ class StartCommandTest {
         String awaitReady() throws Exception {
             try {
                 return ready.get(300, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 process.toHandle().destroy();
                 fail("no DURAK READY within 300 s:\n" + out);
                 return null;
@@ -151,6 +153,15 @@ class StartCommandTest {
         assertEquals(seq, after.get("seq").asLong(), "the table continues where it stopped: " + after);
         int code2 = second.stop();
         assertTrue(code2 == 0 || code2 == 143, "exit code " + code2 + ":\n" + second.out);
+        deleteRecursively(data); // kept when the test fails, for its logs
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     /** The postmaster's pid from {@code postmaster.pid}, while it runs. */

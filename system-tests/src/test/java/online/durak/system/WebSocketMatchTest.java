@@ -103,7 +103,7 @@ class WebSocketMatchTest {
                 String wireId = g.get(seat).playerId() + ":" + frame.get("commandId").asText();
                 assertEquals(seq - before, Truth.eventsOfCommand(table, wireId), "one set of events");
             }
-            if (dropped.isEmpty() && droppedSeat < 0 && moves == 8 && Moves.toAct(actor.view()) >= 0) {
+            if (dropped.isEmpty() && droppedSeat < 0 && moves >= 8 && Moves.toAct(actor.view()) >= 0) {
                 droppedSeat = (Moves.toAct(actor.view()) + 1) % 4; // not the next to act, so the deal goes on
                 players.get(droppedSeat).drop();
             }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import online.durak.client.Api;
 import online.durak.messages.Codec;
 
@@ -187,7 +188,7 @@ final class WsPlayer implements WebSocket.Listener {
         await(() -> viewFrames >= n ? Boolean.TRUE : null, name + " receiving view frame " + n);
     }
 
-    private synchronized <T> T await(java.util.function.Supplier<T> condition, String what) {
+    private synchronized <T> T await(Supplier<T> condition, String what) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
             T t = condition.get();
