@@ -86,9 +86,12 @@ public final class StrongPolicy implements Policy {
         return candidates.get(best);
     }
 
-    /** Finishes a deal with the playout policy in every seat. */
+    /** Playouts longer than this are cut off: policies that only take and show trumps can circle for ever. */
+    static final int MAX_PLAYOUT_MOVES = 2_000;
+
+    /** Finishes a deal with the playout policy in every seat (or stops after {@link #MAX_PLAYOUT_MOVES}). */
     DealState playOut(DealState s, RandomGenerator rng) {
-        while (!s.isOver()) {
+        for (int moves = 0; !s.isOver() && moves < MAX_PLAYOUT_MOVES; moves++) {
             int seat = s.toAct();
             Move m = playout.choose(s, rng);
             Decision<DealState> dec = DealDecider.decide(s, seat, m);
@@ -100,8 +103,11 @@ public final class StrongPolicy implements Policy {
         return s;
     }
 
-    /** 1 when the seat (its team) is not the durak; else a little below 0, less so with fewer cards left. */
+    /** 1 when the seat (its team) is not the durak; else a little below 0, less so with fewer cards left; 0.5 when cut off. */
     private double result(DealState end, int me) {
+        if (!end.isOver()) {
+            return 0.5; // a playout cut off says nothing either way
+        }
         int durak = end.durak();
         if (durak < 0 || rules.team(durak) != rules.team(me)) {
             return 1;

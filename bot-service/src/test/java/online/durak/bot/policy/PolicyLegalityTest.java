@@ -15,7 +15,9 @@ import online.durak.engine.ThrowIn;
 import online.durak.engine.Variant;
 import online.durak.engine.Views;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+@Timeout(180) // a policy that circles for ever fails here instead of stalling the build
 class PolicyLegalityTest {
 
     /** Any valid table setting: variant, deck, 2–6 players, teams, throw-in, limit, transfer by trump, discard. */
