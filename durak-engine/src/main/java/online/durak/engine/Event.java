@@ -169,4 +169,41 @@ public sealed interface Event {
             return "ContinuePressed";
         }
     }
+
+    // ---- time, the computer and help (RULES.md §8) ----
+
+    /** The turn clock of {@code seat} ran out; the computer plays for it when the grace ends at {@code graceEnds}. */
+    record TimedOut(int seat, java.time.Instant graceEnds) implements Event {
+        public String type() {
+            return "TimedOut";
+        }
+    }
+
+    /** The grace of {@code seat} ran out too: the computer now plays that one move for it. */
+    record GraceRanOut(int seat) implements Event {
+        public String type() {
+            return "GraceRanOut";
+        }
+    }
+
+    /** The move whose events follow was played by the computer for {@code seat}. */
+    record PlayedByComputer(int seat) implements Event {
+        public String type() {
+            return "PlayedByComputer";
+        }
+    }
+
+    /** {@code seat} took a hint from the strong bot (solo tables only); counted on the final board. */
+    record HintTaken(int seat) implements Event {
+        public String type() {
+            return "HintTaken";
+        }
+    }
+
+    /** The board's clock ran out before every human pressed continue: the next deal is dealt anyway. */
+    record BoardTimedOut() implements Event {
+        public String type() {
+            return "BoardTimedOut";
+        }
+    }
 }

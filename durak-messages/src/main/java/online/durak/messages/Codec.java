@@ -447,7 +447,16 @@ public final class Codec {
             o.put("playerId", x.playerId());
         } else if (e instanceof Event.ContinuePressed x) {
             o.put("seat", x.seat());
-        } else {
+        } else if (e instanceof Event.TimedOut x) {
+            o.put("seat", x.seat());
+            o.put("graceEnds", x.graceEnds().toString());
+        } else if (e instanceof Event.GraceRanOut x) {
+            o.put("seat", x.seat());
+        } else if (e instanceof Event.PlayedByComputer x) {
+            o.put("seat", x.seat());
+        } else if (e instanceof Event.HintTaken x) {
+            o.put("seat", x.seat());
+        } else if (!(e instanceof Event.BoardTimedOut)) {
             throw new IllegalArgumentException("no wire form for event " + e.type());
         }
         return o;
@@ -531,6 +540,24 @@ public final class Codec {
             }
             case "ContinuePressed":
                 return new Event.ContinuePressed(event(node, type, "seat").integer("seat"));
+            case "TimedOut": {
+                Fields f = event(node, type, "seat", "graceEnds");
+                String graceEnds = f.text("graceEnds");
+                try {
+                    return new Event.TimedOut(f.integer("seat"), java.time.Instant.parse(graceEnds));
+                } catch (java.time.format.DateTimeParseException e) {
+                    throw f.error("graceEnds", "must be an ISO-8601 instant, not \"" + graceEnds + "\"");
+                }
+            }
+            case "GraceRanOut":
+                return new Event.GraceRanOut(event(node, type, "seat").integer("seat"));
+            case "PlayedByComputer":
+                return new Event.PlayedByComputer(event(node, type, "seat").integer("seat"));
+            case "HintTaken":
+                return new Event.HintTaken(event(node, type, "seat").integer("seat"));
+            case "BoardTimedOut":
+                event(node, type);
+                return new Event.BoardTimedOut();
             default:
                 throw new MessageException(INVALID_EVENT, "type", "unknown event type \"" + type + "\"");
         }
@@ -666,6 +693,10 @@ public final class Codec {
         p.put("type", payload.type());
         if (payload instanceof CommandMessage.Create c) {
             p.set("rules", toNode(c.rules()));
+        } else if (payload instanceof CommandMessage.Solo c) {
+            p.set("rules", toNode(c.rules()));
+            ArrayNode bots = p.putArray("bots");
+            c.bots().forEach(b -> bots.add(Names.botLevel(b)));
         } else if (payload instanceof CommandMessage.Join j) {
             if (j.seat() == null) {
                 p.putNull("seat");
@@ -717,6 +748,31 @@ public final class Codec {
             case "continue":
                 payload(payload, type);
                 p = new CommandMessage.Continue();
+                break;
+            case "solo": {
+                Fields b = payload(payload, type, "rules", "bots");
+                JsonNode bots = b.required("bots");
+                if (!bots.isArray()) {
+                    throw b.error("bots", "must be a list of bot levels");
+                }
+                List<BotLevel> levels = new java.util.ArrayList<>();
+                for (JsonNode level : bots) {
+                    BotLevel l = level.isTextual() ? Names.botLevel(level.textValue()) : null;
+                    if (l == null) {
+                        throw b.error("bots", "each must be EASY, NORMAL or STRONG, not " + level);
+                    }
+                    levels.add(l);
+                }
+                p = new CommandMessage.Solo(readFullRules(b.required("rules")), levels);
+                break;
+            }
+            case "hint":
+                payload(payload, type);
+                p = new CommandMessage.Hint();
+                break;
+            case "clock":
+                payload(payload, type);
+                p = new CommandMessage.Clock();
                 break;
             default:
                 throw new MessageException(INVALID_MESSAGE, "type", "unknown command type \"" + type + "\"");

@@ -54,10 +54,16 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         } else if (payload instanceof Start) {
             return new TableCommand.Start(playerId, seed);
         } else if (payload instanceof Play p) {
-            return new TableCommand.Play(playerId, p.move());
-        } else {
+            return new TableCommand.Play(playerId, p.move(), byComputer);
+        } else if (payload instanceof Solo s) {
+            return new TableCommand.CreateSolo(playerId, name, s.rules(), s.bots(), seed);
+        } else if (payload instanceof Hint) {
+            return new TableCommand.Hint(playerId);
+        } else if (payload instanceof Continue) {
             return new TableCommand.Continue(playerId, seed);
         }
+        // a clock command depends on the time: the rules service turns it into the due TableCommand
+        throw new IllegalStateException("a clock command is decided by the rules service's clock");
     }
 
     /** What is asked; {@link #type()} is its stable name on the wire. Mirrors {@link TableCommand}. */
@@ -129,6 +135,40 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
     public record Continue() implements Payload {
         public String type() {
             return "continue";
+        }
+    }
+
+    /** A solo game: the sender in seat 0 against bots of these levels, started at once (RULES.md §8). */
+    public record Solo(Rules rules, java.util.List<BotLevel> bots) implements Payload {
+        public Solo {
+            if (rules == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "rules", "is required");
+            }
+            if (bots == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "bots", "is required");
+            }
+            bots = java.util.List.copyOf(bots);
+        }
+
+        public String type() {
+            return "solo";
+        }
+    }
+
+    /** Record that the sender took a hint (solo tables only). */
+    public record Hint() implements Payload {
+        public String type() {
+            return "hint";
+        }
+    }
+
+    /**
+     * The rules service's scheduler: a deadline of this table has passed. Which one is decided when the command
+     * is handled, from the table's clock ({@code online.durak.engine.table.TurnClock}).
+     */
+    public record Clock() implements Payload {
+        public String type() {
+            return "clock";
         }
     }
 }

@@ -33,7 +33,11 @@ class CodecMessagesTest {
                         new CommandMessage.Play(new Move.Cover(Card.parse("8D"), Card.parse("10D")))),
                 new CommandMessage("c8", "t1", "player-1", null,
                         new CommandMessage.Play(new Move.Throw(CardSet.parse("8C", "10H"))), true),
-                new CommandMessage("c9", "t1", "player-2", null, new CommandMessage.Continue()));
+                new CommandMessage("c9", "t1", "player-2", null, new CommandMessage.Continue()),
+                new CommandMessage("c10", "t2", "player-0", "Anna", new CommandMessage.Solo(rules,
+                        List.of(BotLevel.EASY, BotLevel.STRONG))),
+                new CommandMessage("c11", "t2", "player-0", null, new CommandMessage.Hint()),
+                new CommandMessage("clock-t1-42", "t1", "clock", null, new CommandMessage.Clock()));
     }
 
     static List<ReplyMessage> sampleReplies() {

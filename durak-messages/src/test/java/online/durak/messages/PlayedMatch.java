@@ -53,12 +53,25 @@ final class PlayedMatch {
 
     static PlayedMatch play(Rules rules, long seed) {
         PlayedMatch m = new PlayedMatch(rules, seed);
-        m.run(seed);
+        m.run(seed, false);
         return m;
     }
 
-    private void run(long seed) {
+    /** A solo game against NORMAL bots in which the player takes hints now and then. */
+    static PlayedMatch solo(Rules rules, long seed) {
+        PlayedMatch m = new PlayedMatch(rules, seed);
+        m.run(seed, true);
+        return m;
+    }
+
+    private void run(long seed, boolean solo) {
         int n = rules.players();
+        if (solo) {
+            send(new TableCommand.CreateSolo(playerId(0), "Anna", rules,
+                    java.util.Collections.nCopies(n - 1, BotLevel.NORMAL), seed));
+            play(seed, true);
+            return;
+        }
         send(new TableCommand.Create(playerId(0), "Anna", rules));
         send(new TableCommand.Join(playerId(1), "Boris", 1));
         send(new TableCommand.Leave(playerId(1)));
@@ -70,6 +83,17 @@ final class PlayedMatch {
             send(new TableCommand.AddBot(playerId(0), n - 1, BotLevel.values()[(int) (seed % 3)]));
         }
         send(new TableCommand.Start(playerId(0), seed));
+        play(seed, false);
+    }
+
+    /**
+     * Plays to the end; with a clock, a human now and then lets the clock and the grace run out (the
+     * computer moves for them) and the first board waits until its clock runs out.
+     */
+    private void play(long seed, boolean solo) {
+        int n = rules.players();
+        boolean clock = online.durak.engine.table.TurnClock.runs(table);
+        boolean boardTimedOut = false;
         for (int steps = 0; table.status() != TableStatus.FINISHED; steps++) {
             if (steps > 100_000) {
                 throw new AssertionError("the match does not end");
@@ -79,9 +103,16 @@ final class PlayedMatch {
                 views.add(new Seen(deal, Views.openView(deal)));
                 for (int seat = 0; seat < n; seat++) {
                     views.add(new Seen(deal, Views.seatView(deal, seat)));
+                    if (clock && !boardTimedOut) {
+                        continue;
+                    }
                     if (table.seats().get(seat).isHuman()) {
                         send(new TableCommand.Continue(table.seats().get(seat).playerId(), seed + steps));
                     }
+                }
+                if (clock && !boardTimedOut) {
+                    boardTimedOut = true;
+                    send(new TableCommand.BoardTimeOut("clock", seed + steps));
                 }
                 continue;
             }
@@ -91,7 +122,17 @@ final class PlayedMatch {
             }
             List<Move> legal = DealDecider.legalMoves(deal, seat);
             moves.addAll(legal);
-            send(new TableCommand.Play(table.seats().get(seat).playerId(), choose(legal)));
+            String playerId = table.seats().get(seat).playerId();
+            boolean human = table.seats().get(seat).isHuman();
+            if (solo && human && steps % 7 == 0) {
+                send(new TableCommand.Hint(playerId));
+            }
+            boolean byComputer = clock && human && steps % 13 == 0;
+            if (byComputer) {
+                send(new TableCommand.TimeOut("clock", seat, java.time.Instant.ofEpochSecond(1_700_000_000L + steps)));
+                send(new TableCommand.GraceOver("clock", seat));
+            }
+            send(new TableCommand.Play(playerId, choose(legal), byComputer));
         }
         DealState last = table.match().deal();
         views.add(new Seen(last, Views.openView(last)));

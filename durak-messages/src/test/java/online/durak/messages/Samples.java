@@ -30,7 +30,8 @@ final class Samples {
                             .withThrowIn(ThrowIn.NEIGHBOURS_ONLY).withFirstBoutLimit(FirstBoutLimit.NONE)
                             .withDealsPerMatch(1).withTurnClockSeconds(120), 33),
                     PlayedMatch.play(Rules.defaults(2).withDeck(Deck.D52).withDealsPerMatch(1)
-                            .withTurnClockSeconds(30), 44));
+                            .withTurnClockSeconds(30), 44),
+                    PlayedMatch.solo(Rules.defaults(3).withDealsPerMatch(1), 55));
         }
         return matches;
     }

@@ -1,18 +1,32 @@
 package online.durak.engine.table;
 
+import java.time.Instant;
+import java.util.List;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 
 /**
  * What a player asks of a table. {@code playerId} is who asks, established by the service from the
- * player's token; the table maps it to a seat, so nobody can act for another seat.
+ * player's token; the table maps it to a seat, so nobody can act for another seat. The clock commands come
+ * from the rules service's scheduler, never from a client.
  */
 public sealed interface TableCommand {
 
     String playerId();
 
     record Create(String playerId, String name, Rules rules) implements TableCommand {
+    }
+
+    /**
+     * A solo game: the player in seat 0, bots of the given levels in seats 1.., the match started at once,
+     * without clock and stake (RULES.md §8); {@code seed} shuffles the first deal.
+     */
+    record CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed)
+            implements TableCommand {
+        public CreateSolo {
+            bots = List.copyOf(bots);
+        }
     }
 
     /** Take a seat; {@code seat} null takes the first free one. */
@@ -30,10 +44,33 @@ public sealed interface TableCommand {
     record Start(String playerId, long seed) implements TableCommand {
     }
 
-    record Play(String playerId, Move move) implements TableCommand {
+    /**
+     * A move. {@code byComputer}: played for the player's seat by the computer, allowed only once that seat's
+     * clock and grace have run out.
+     */
+    record Play(String playerId, Move move, boolean byComputer) implements TableCommand {
+        public Play(String playerId, Move move) {
+            this(playerId, move, false);
+        }
     }
 
     /** Continue on the board after a deal; the next deal starts when every human has; {@code seed} shuffles it. */
     record Continue(String playerId, long seed) implements TableCommand {
+    }
+
+    /** The player took a hint (solo tables only). */
+    record Hint(String playerId) implements TableCommand {
+    }
+
+    /** The scheduler: the turn clock of {@code seat} ran out at a table with a clock; grace until {@code graceEnds}. */
+    record TimeOut(String playerId, int seat, Instant graceEnds) implements TableCommand {
+    }
+
+    /** The scheduler: the grace of {@code seat} ran out; the computer may now play its move. */
+    record GraceOver(String playerId, int seat) implements TableCommand {
+    }
+
+    /** The scheduler: the board's clock ran out; deal the next deal with {@code seed}. */
+    record BoardTimeOut(String playerId, long seed) implements TableCommand {
     }
 }

@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import online.durak.engine.BotLevel;
 import online.durak.engine.Command;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.MatchDecider;
 import online.durak.engine.MatchState;
 import online.durak.engine.Rejection;
+import online.durak.engine.Rules;
 
 /** The table as a Decider: the lobby (seats), starting the match, moves, continue between deals (RULES.md §6). */
 public final class TableDecider {
@@ -23,6 +25,14 @@ public final class TableDecider {
     public static final String TABLE_NOT_FULL = "TABLE_NOT_FULL";
     public static final String NOT_ON_BOARD = "NOT_ON_BOARD";
     public static final String ALREADY_CONTINUED = "ALREADY_CONTINUED";
+    /** Hints exist only at solo tables (one human against bots). */
+    public static final String HINTS_SOLO_ONLY = "HINTS_SOLO_ONLY";
+    /** The computer plays for a seat only after that seat's clock and grace ran out. */
+    public static final String NOT_TIMED_OUT = "NOT_TIMED_OUT";
+    /** A clock command that does not fit the table (no clock, another seat, already timed out). */
+    public static final String CLOCK_NOT_DUE = "CLOCK_NOT_DUE";
+    /** Solo games are created with one bot per other seat. */
+    public static final String BAD_BOTS = "BAD_BOTS";
 
     private TableDecider() {
     }
@@ -35,11 +45,18 @@ public final class TableDecider {
             return accept(t, List.of(new Event.TableCreated(c.rules(), c.playerId()),
                     new Event.SeatTaken(0, c.playerId(), c.name(), null)));
         }
+        if (command instanceof TableCommand.CreateSolo c) {
+            return createSolo(t, c);
+        }
         if (t.status() == TableStatus.NONE) {
             return Decision.reject(NO_SUCH_TABLE, "there is no such table");
         }
         if (t.status() == TableStatus.FINISHED) {
             return Decision.reject(Rejection.MATCH_OVER, "the match at this table is over");
+        }
+        if (command instanceof TableCommand.TimeOut
+                || command instanceof TableCommand.GraceOver || command instanceof TableCommand.BoardTimeOut) {
+            return clock(t, command);
         }
         int seat = t.seatOf(command.playerId());
         if (command instanceof TableCommand.Join j) {
@@ -56,8 +73,7 @@ public final class TableDecider {
             if (bad != null) {
                 return bad;
             }
-            String name = b.level().name().charAt(0) + b.level().name().substring(1).toLowerCase() + " bot " + b.seat();
-            return accept(t, List.of(new Event.SeatTaken(b.seat(), "bot-" + b.seat(), name, b.level())));
+            return accept(t, List.of(botTaken(b.seat(), b.level())));
         }
         if (command instanceof TableCommand.Leave) {
             if (t.status() != TableStatus.OPEN) {
@@ -79,11 +95,16 @@ public final class TableDecider {
             return Decision.reject(Rejection.DEAL_NOT_RUNNING, "the match has not started");
         }
         if (command instanceof TableCommand.Play p) {
-            Decision<MatchState> d = MatchDecider.decide(t.match(), new Command.Play(seat, p.move()));
-            if (d instanceof Decision.Rejected<MatchState> r) {
-                return new Decision.Rejected<>(r.rejection());
+            return play(t, seat, p);
+        }
+        if (command instanceof TableCommand.Hint) {
+            if (!t.solo()) {
+                return Decision.reject(HINTS_SOLO_ONLY, "hints are given only in solo games against bots");
             }
-            return accept(t, ((Decision.Accepted<MatchState>) d).events());
+            if (!t.match().dealRunning()) {
+                return Decision.reject(Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
+            }
+            return accept(t, List.of(new Event.HintTaken(seat)));
         }
         TableCommand.Continue c = (TableCommand.Continue) command;
         if (!t.onBoard()) {
@@ -99,6 +120,74 @@ public final class TableDecider {
             return accept(t, events);
         }
         return startDeal(t, events, t.match(), c.seed());
+    }
+
+    private static Decision<TableState> play(TableState t, int seat, TableCommand.Play p) {
+        List<Event> events = new ArrayList<>();
+        if (p.byComputer()) {
+            TableState.Timer timer = t.timer();
+            if (timer == null || !timer.ranOut() || timer.seat() != seat) {
+                return Decision.reject(NOT_TIMED_OUT,
+                        "the computer plays for a seat only after its clock and grace have run out");
+            }
+            events.add(new Event.PlayedByComputer(seat));
+        }
+        Decision<MatchState> d = MatchDecider.decide(t.match(), new Command.Play(seat, p.move()));
+        if (d instanceof Decision.Rejected<MatchState> r) {
+            return new Decision.Rejected<>(r.rejection());
+        }
+        events.addAll(((Decision.Accepted<MatchState>) d).events());
+        return accept(t, events);
+    }
+
+    /**
+     * The scheduler's commands. The rules service decides when a deadline has passed ({@link TurnClock}); the
+     * table checks that the command still fits, so a late or repeated one changes nothing.
+     */
+    private static Decision<TableState> clock(TableState t, TableCommand command) {
+        if (t.status() != TableStatus.PLAYING || !TurnClock.runs(t)) {
+            return Decision.reject(CLOCK_NOT_DUE, "this table has no running clock");
+        }
+        if (command instanceof TableCommand.BoardTimeOut b) {
+            if (!t.onBoard()) {
+                return Decision.reject(CLOCK_NOT_DUE, "no deal is waiting to be dealt");
+            }
+            return startDeal(t, new ArrayList<>(List.of(new Event.BoardTimedOut())), t.match(), b.seed());
+        }
+        if (command instanceof TableCommand.TimeOut o) {
+            if (t.toAct() != o.seat() || t.timer() != null || !t.holder(o.seat()).isHuman()) {
+                return Decision.reject(CLOCK_NOT_DUE, "seat " + o.seat() + " has no running turn clock");
+            }
+            return accept(t, List.of(new Event.TimedOut(o.seat(), o.graceEnds())));
+        }
+        TableCommand.GraceOver g = (TableCommand.GraceOver) command;
+        if (t.timer() == null || t.timer().seat() != g.seat() || t.timer().ranOut()) {
+            return Decision.reject(CLOCK_NOT_DUE, "seat " + g.seat() + " has no running grace");
+        }
+        return accept(t, List.of(new Event.GraceRanOut(g.seat())));
+    }
+
+    private static Decision<TableState> createSolo(TableState t, TableCommand.CreateSolo c) {
+        if (t.status() != TableStatus.NONE) {
+            return Decision.reject(TABLE_EXISTS, "this table exists already");
+        }
+        Rules rules = c.rules().withTurnClockSeconds(0).withStake(0);
+        if (c.bots().size() != rules.players() - 1) {
+            return Decision.reject(BAD_BOTS, "a solo game needs one bot level for each of the "
+                    + (rules.players() - 1) + " other seats");
+        }
+        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(rules, c.playerId()),
+                new Event.SeatTaken(0, c.playerId(), c.name(), null)));
+        for (int i = 0; i < c.bots().size(); i++) {
+            events.add(botTaken(i + 1, c.bots().get(i)));
+        }
+        events.add(new Event.MatchStarted(rules));
+        return startDeal(t, events, MatchDecider.initialState(rules), c.seed());
+    }
+
+    private static Event.SeatTaken botTaken(int seat, BotLevel level) {
+        String name = level.name().charAt(0) + level.name().substring(1).toLowerCase() + " bot " + seat;
+        return new Event.SeatTaken(seat, "bot-" + seat, name, level);
     }
 
     /** Deals the next deal when every seated human has pressed continue (bots always have). */
@@ -169,30 +258,47 @@ public final class TableDecider {
     public static TableState evolve(TableState t, Event event) {
         if (event instanceof Event.TableCreated e) {
             List<SeatHolder> seats = new ArrayList<>();
+            List<Integer> hints = new ArrayList<>();
             for (int i = 0; i < e.rules().players(); i++) {
                 seats.add(null);
+                hints.add(0);
             }
-            return new TableState(TableStatus.OPEN, e.rules(), e.createdBy(), seats, null, Set.of());
+            return new TableState(TableStatus.OPEN, e.rules(), e.createdBy(), seats, null, Set.of(), hints, null);
         }
         if (event instanceof Event.SeatTaken e) {
             List<SeatHolder> seats = new ArrayList<>(t.seats());
             seats.set(e.seat(), new SeatHolder(e.playerId(), e.name(), e.bot()));
-            return new TableState(t.status(), t.rules(), t.createdBy(), seats, t.match(), t.continued());
+            return t.withSeats(seats);
         }
         if (event instanceof Event.SeatLeft e) {
             List<SeatHolder> seats = new ArrayList<>(t.seats());
             seats.set(e.seat(), null);
-            return new TableState(t.status(), t.rules(), t.createdBy(), seats, t.match(), t.continued());
+            return t.withSeats(seats);
         }
         if (event instanceof Event.ContinuePressed e) {
             Set<Integer> pressed = new HashSet<>(t.continued());
             pressed.add(e.seat());
-            return new TableState(t.status(), t.rules(), t.createdBy(), t.seats(), t.match(), pressed);
+            return t.withContinued(pressed);
+        }
+        if (event instanceof Event.HintTaken e) {
+            List<Integer> hints = new ArrayList<>(t.hints());
+            hints.set(e.seat(), hints.get(e.seat()) + 1);
+            return t.withHints(hints);
+        }
+        if (event instanceof Event.TimedOut e) {
+            return t.withTimer(new TableState.Timer(e.seat(), e.graceEnds(), false));
+        }
+        if (event instanceof Event.GraceRanOut e) {
+            return t.withTimer(new TableState.Timer(e.seat(), t.timer() == null ? null : t.timer().graceEnds(), true));
+        }
+        if (event instanceof Event.PlayedByComputer || event instanceof Event.BoardTimedOut) {
+            return t; // markers: the events that follow carry the change
         }
         MatchState before = t.match() == null ? MatchDecider.initialState(t.rules()) : t.match();
         MatchState match = MatchDecider.evolve(before, event);
         TableStatus status = match.isOver() ? TableStatus.FINISHED : TableStatus.PLAYING;
         Set<Integer> continued = event instanceof Event.DealStarted ? Set.of() : t.continued();
-        return new TableState(status, t.rules(), t.createdBy(), t.seats(), match, continued);
+        // any move ends a timed-out turn
+        return new TableState(status, t.rules(), t.createdBy(), t.seats(), match, continued, t.hints(), null);
     }
 }

@@ -1,6 +1,8 @@
 package online.durak.engine.table;
 
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import online.durak.engine.MatchState;
@@ -11,15 +13,26 @@ import online.durak.engine.Rules;
  *
  * @param seats     one entry per seat, null where the seat is free
  * @param continued seats that pressed continue since the last deal ended
+ * @param hints     hints taken, by seat (RULES.md §8)
+ * @param timer     the seat whose turn clock ran out, while its move is still to come; else null
  */
 public record TableState(TableStatus status, Rules rules, String createdBy, List<SeatHolder> seats,
-                         MatchState match, Set<Integer> continued) {
+                         MatchState match, Set<Integer> continued, List<Integer> hints, Timer timer) {
 
-    public static final TableState NONE = new TableState(TableStatus.NONE, null, null, List.of(), null, Set.of());
+    public static final TableState NONE = new TableState(TableStatus.NONE, null, null, List.of(), null, Set.of(),
+            List.of(), null);
 
     public TableState {
-        seats = java.util.Collections.unmodifiableList(new ArrayList<>(seats));
+        seats = Collections.unmodifiableList(new ArrayList<>(seats));
         continued = Set.copyOf(continued);
+        hints = List.copyOf(hints);
+    }
+
+    /**
+     * A timed-out seat: the grace ends at {@code graceEnds}; {@code ranOut} once the grace has ended too and
+     * the computer may play the seat's move.
+     */
+    public record Timer(int seat, Instant graceEnds, boolean ranOut) {
     }
 
     /** The seat of a player (or of a bot, by its id), or -1 when not seated here. */
@@ -43,8 +56,50 @@ public record TableState(TableStatus status, Rules rules, String createdBy, List
         return free;
     }
 
+    /** Seats held by people (not bots). */
+    public int humans() {
+        int n = 0;
+        for (SeatHolder h : seats) {
+            if (h != null && h.isHuman()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** One human against bots only: no clock, no stake, hints allowed (RULES.md §8). */
+    public boolean solo() {
+        return status != TableStatus.NONE && freeSeats() == 0 && humans() == 1;
+    }
+
     /** A deal has ended and the next one waits for continue. */
     public boolean onBoard() {
         return status == TableStatus.PLAYING && match != null && !match.dealRunning();
+    }
+
+    /** The seat that must act in the running deal, or -1. */
+    public int toAct() {
+        return status == TableStatus.PLAYING && match != null && match.dealRunning() ? match.deal().toAct() : -1;
+    }
+
+    /** The holder of a seat, or null for a free seat. */
+    public SeatHolder holder(int seat) {
+        return seat >= 0 && seat < seats.size() ? seats.get(seat) : null;
+    }
+
+    TableState withSeats(List<SeatHolder> s) {
+        return new TableState(status, rules, createdBy, s, match, continued, hints, timer);
+    }
+
+    TableState withContinued(Set<Integer> c) {
+        return new TableState(status, rules, createdBy, seats, match, c, hints, timer);
+    }
+
+    TableState withHints(List<Integer> h) {
+        return new TableState(status, rules, createdBy, seats, match, continued, h, timer);
+    }
+
+    TableState withTimer(Timer t) {
+        return new TableState(status, rules, createdBy, seats, match, continued, hints, t);
     }
 }
