@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The system under test: rules-service and table-service, each started from its built
+ * The system under test: rules-service, bot-service and table-service, each started from its built
  * {@code target/quarkus-app/quarkus-run.jar} as a JVM of its own, on free ports, pointed at the build's shared
  * Kafka and PostgreSQL ({@link TestInfra#shared()}), their output in {@code target/service-logs/}. Started once
  * per test JVM by the first test class that uses this extension, stopped when the test JVM ends.
@@ -30,7 +30,9 @@ public final class SystemUnderTest implements BeforeAllCallback {
 
     /** The secret the table service signs tokens with in these tests. */
     static final String AUTH_SECRET = "system-tests-secret-0123456789abcdef";
-    static final List<String> SERVICES = List.of("rules-service", "table-service");
+    static final List<String> SERVICES = List.of("rules-service", "bot-service", "table-service");
+    /** The grace after a turn clock runs out, shortened for tests (RULES.md says 10 s). */
+    public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 
     private static Running running;
@@ -93,23 +95,36 @@ public final class SystemUnderTest implements BeforeAllCallback {
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
         env.put("DURAK_AUTH_SECRET", AUTH_SECRET);
+        env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
+        env.put("DURAK_BOT_THINK", "0ms");
         return env;
     }
 
-    /** The running services. */
-    record Running(ServiceProcess rules, ServiceProcess table) implements AutoCloseable {
+    /**
+     * Stops a service (SIGTERM, as an operator would) and starts it again on the same port, waiting until it is
+     * ready: for tests that show state survives a restart.
+     */
+    public static synchronized void restart(String name) {
+        running().restart(name);
+    }
+
+    /** The running services, by name. */
+    record Running(Map<String, ServiceProcess> services) implements AutoCloseable {
 
         static Running start() {
             Map<String, String> env = environment();
             long t0 = System.nanoTime();
             Map<String, ServiceProcess> started = new LinkedHashMap<>();
             try {
+                Map<String, Integer> ports = new LinkedHashMap<>();
                 for (String name : SERVICES) {
-                    int port = ServiceProcess.freePort();
-                    started.put(name, ServiceProcess.start(name, ServiceProcess.jarOf(home(), name), port, env,
-                        ServiceProcess.defaultJavaOpts(), Map.of(), logDir().resolve(name + ".log")));
+                    ports.put(name, ServiceProcess.freePort());
                 }
-                // both start at once; wait for each in its own thread so a failure of either shows at once
+                env.put("DURAK_BOT_URL", "http://127.0.0.1:" + ports.get("bot-service"));
+                for (String name : SERVICES) {
+                    started.put(name, launch(name, ports.get(name), env));
+                }
+                // all start at once; wait for each in its own thread so a failure of any shows at once
                 CompletableFuture.allOf(started.values().stream()
                     .map(s -> CompletableFuture.runAsync(() -> s.awaitReady(READY_TIMEOUT)))
                     .toArray(CompletableFuture[]::new)).join();
@@ -117,18 +132,39 @@ public final class SystemUnderTest implements BeforeAllCallback {
                 started.values().forEach(s -> s.stop(Duration.ofSeconds(10)));
                 throw e;
             }
-            System.err.printf("[system-tests] rules-service :%d and table-service :%d ready in %d ms (logs in %s)%n",
-                started.get("rules-service").port(), started.get("table-service").port(),
+            System.err.printf("[system-tests] %s ready in %d ms (logs in %s)%n", started.entrySet().stream()
+                    .map(e -> e.getKey() + " :" + e.getValue().port()).toList(),
                 (System.nanoTime() - t0) / 1_000_000, logDir());
-            return new Running(started.get("rules-service"), started.get("table-service"));
+            return new Running(new LinkedHashMap<>(started));
+        }
+
+        private static ServiceProcess launch(String name, int port, Map<String, String> env) {
+            return ServiceProcess.start(name, ServiceProcess.jarOf(home(), name), port, env,
+                ServiceProcess.defaultJavaOpts(), Map.of(), logDir().resolve(name + ".log"));
+        }
+
+        ServiceProcess table() {
+            return services.get("table-service");
+        }
+
+        ServiceProcess rules() {
+            return services.get("rules-service");
+        }
+
+        void restart(String name) {
+            ServiceProcess old = services.get(name);
+            old.stop(Duration.ofSeconds(20));
+            Map<String, String> env = environment();
+            env.put("DURAK_BOT_URL", "http://127.0.0.1:" + services.get("bot-service").port());
+            ServiceProcess fresh = launch(name, old.port(), env);
+            services.put(name, fresh);
+            fresh.awaitReady(READY_TIMEOUT);
         }
 
         @Override
         public void close() {
-            table.process().destroy();
-            rules.process().destroy();
-            table.stop(Duration.ofSeconds(20));
-            rules.stop(Duration.ofSeconds(20));
+            services.values().forEach(s -> s.process().destroy());
+            services.values().forEach(s -> s.stop(Duration.ofSeconds(20)));
         }
     }
 }
