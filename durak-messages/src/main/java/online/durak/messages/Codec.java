@@ -679,6 +679,196 @@ public final class Codec {
         return o;
     }
 
+    private static final Set<String> VIEW_FIELDS = Set.of("seat", "phase", "toAct", "attacker", "defender", "hand",
+            "hands", "handSizes", "known", "table", "trump", "trumpCard", "stockCount", "discardCount", "discard",
+            "trumpsInPlay", "boutsPlayed", "out", "roomLeft", "stillToCome", "passed", "legalMoves", "durak", "points");
+    /** Fields that must be present, in the order of {@link #toNode(SeatView)} (some may be null). */
+    private static final List<String> VIEW_REQUIRED = List.of("seat", "phase", "toAct", "attacker", "defender",
+            "handSizes", "known", "table", "trump", "trumpCard", "stockCount", "discardCount", "boutsPlayed", "out",
+            "roomLeft", "stillToCome", "passed", "legalMoves", "durak", "points");
+
+    /**
+     * Reads what {@link #toNode(SeatView)} writes, strictly: every field of the schema's SeatView must be there
+     * (null where a seat or card may be missing), no other field, {@code hand} for a seat's view or {@code hands}
+     * for the open view, seats within {@code handSizes}, no card twice in one list. Anything else is
+     * {@link MessageException#INVALID_VIEW} naming the field. Whether the view could occur in a deal of some
+     * settings is not checked here (a reader has no settings).
+     */
+    public static SeatView readSeatView(JsonNode node) {
+        Fields f = Fields.of(node, MessageException.INVALID_VIEW, "a seat view", VIEW_FIELDS);
+        for (String name : VIEW_REQUIRED) {
+            if (!f.has(name)) {
+                throw f.error(name, "is required");
+            }
+        }
+        List<Integer> handSizes = f.intList("handSizes");
+        int players = handSizes.size();
+        if (players < 2) {
+            throw f.error("handSizes", "must have one entry per seat (2 to 6), not " + players);
+        }
+        for (int size : handSizes) {
+            if (size < 0) {
+                throw f.error("handSizes", "must not be negative, not " + size);
+            }
+        }
+        int seat = viewSeat(f, "seat", players);
+        String phaseText = f.text("phase");
+        online.durak.engine.Phase phase = Names.phase(phaseText);
+        if (phase == null) {
+            throw f.error("phase", "must be ATTACK, DEFENSE, THROW_IN, TAKE_ADDING or DEAL_OVER, not \"" + phaseText
+                    + "\"");
+        }
+        Map<Integer, List<Card>> hands = new java.util.LinkedHashMap<>();
+        if (seat >= 0) {
+            if (f.has("hands")) {
+                throw f.error("hands", "only the open view (seat null) has hands; a seat's view has hand");
+            }
+            if (!f.has("hand")) {
+                throw f.error("hand", "is required in a seat's view");
+            }
+            hands.put(seat, List.copyOf(f.cardList("hand")));
+        } else {
+            if (f.has("hand")) {
+                throw f.error("hand", "the open view (seat null) has hands, not hand");
+            }
+            if (!f.has("hands")) {
+                throw f.error("hands", "is required in the open view (seat null)");
+            }
+            hands.putAll(viewSeatCards(f, "hands", players));
+        }
+        String trumpText = f.text("trump");
+        online.durak.engine.Suit trump = null;
+        for (online.durak.engine.Suit s : online.durak.engine.Suit.values()) {
+            if (Names.suit(s).equals(trumpText)) {
+                trump = s;
+            }
+        }
+        if (trump == null) {
+            throw f.error("trump", "must be C, D, H or S, not \"" + trumpText + "\"");
+        }
+        boolean discardShown = f.has("discard");
+        if (discardShown != f.has("trumpsInPlay")) {
+            throw f.error(discardShown ? "trumpsInPlay" : "discard",
+                    "discard and trumpsInPlay are given together (when the discard lies face up) or not at all");
+        }
+        List<Move> legal = new java.util.ArrayList<>();
+        JsonNode moves = f.required("legalMoves");
+        if (!moves.isArray()) {
+            throw f.error("legalMoves", "must be a list of moves, not " + moves);
+        }
+        for (int i = 0; i < moves.size(); i++) {
+            try {
+                legal.add(readMove(moves.get(i)));
+            } catch (MessageException e) {
+                throw f.error("legalMoves", "move " + i + ": " + e.getMessage());
+            }
+        }
+        List<Integer> points = f.get("points") == null ? null : f.intList("points");
+        if (points != null && points.size() != players) {
+            throw f.error("points", "must have one entry per seat (" + players + "), not " + points.size());
+        }
+        return new SeatView(seat, phase, viewSeat(f, "toAct", players), viewSeat(f, "attacker", players),
+                viewSeat(f, "defender", players), java.util.Collections.unmodifiableMap(hands), handSizes,
+                java.util.Collections.unmodifiableMap(viewSeatCards(f, "known", players)), viewTable(f), trump,
+                f.optCard("trumpCard"), count(f, "stockCount"), count(f, "discardCount"),
+                discardShown ? List.copyOf(f.cardList("discard")) : null,
+                discardShown ? count(f, "trumpsInPlay") : -1, count(f, "boutsPlayed"), viewSeats(f, "out", players),
+                count(f, "roomLeft"), viewSeats(f, "stillToCome", players), viewSeats(f, "passed", players),
+                List.copyOf(legal), viewSeat(f, "durak", players), points);
+    }
+
+    /** A seat or null (-1); a seat must be one of {@code 0..players-1}. */
+    private static int viewSeat(Fields f, String field, int players) {
+        Integer seat = f.optInteger(field);
+        if (seat == null) {
+            return -1;
+        }
+        if (seat < 0 || seat >= players) {
+            throw f.error(field, "must be a seat 0.." + (players - 1) + " or null, not " + seat);
+        }
+        return seat;
+    }
+
+    private static List<Integer> viewSeats(Fields f, String field, int players) {
+        List<Integer> seats = f.intList(field);
+        for (int seat : seats) {
+            if (seat < 0 || seat >= players) {
+                throw f.error(field, "must hold seats 0.." + (players - 1) + ", not " + seat);
+            }
+        }
+        return seats;
+    }
+
+    private static int count(Fields f, String field) {
+        int n = f.integer(field);
+        if (n < 0) {
+            throw f.error(field, "must not be negative, not " + n);
+        }
+        return n;
+    }
+
+    /** The inverse of {@link #seatCards}: seat numbers as keys, in seat order. */
+    private static Map<Integer, List<Card>> viewSeatCards(Fields f, String field, int players) {
+        JsonNode o = f.required(field);
+        if (!o.isObject()) {
+            throw f.error(field, "must be an object from seat number to cards, not " + o);
+        }
+        java.util.TreeMap<Integer, List<Card>> bySeat = new java.util.TreeMap<>();
+        for (java.util.Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            int seat;
+            try {
+                seat = Integer.parseInt(e.getKey());
+            } catch (NumberFormatException x) {
+                throw f.error(field, "keys must be seat numbers, not \"" + e.getKey() + "\"");
+            }
+            if (seat < 0 || seat >= players || !e.getKey().equals(Integer.toString(seat))) {
+                throw f.error(field, "keys must be seats 0.." + (players - 1) + ", not \"" + e.getKey() + "\"");
+            }
+            ObjectNode holder = NODES.objectNode();
+            holder.set("cards", e.getValue());
+            try {
+                bySeat.put(seat, List.copyOf(
+                        Fields.of(holder, MessageException.INVALID_VIEW, field, Set.of("cards")).cardList("cards")));
+            } catch (MessageException x) {
+                throw f.error(field, "seat " + seat + ": " + x.reason());
+            }
+        }
+        return new java.util.LinkedHashMap<>(bySeat);
+    }
+
+    /** The inverse of the table in {@link #toNode(SeatView)}: {@code [attack, cover or null]} pairs. */
+    private static List<Card[]> viewTable(Fields f) {
+        JsonNode t = f.required("table");
+        if (!t.isArray()) {
+            throw f.error("table", "must be a list of [attack, cover or null] pairs, not " + t);
+        }
+        List<Card[]> pairs = new java.util.ArrayList<>(t.size());
+        long seen = 0;
+        for (JsonNode p : t) {
+            if (!p.isArray() || p.size() != 2 || !p.get(0).isTextual() || !(p.get(1).isTextual() || p.get(1).isNull())) {
+                throw f.error("table", "each entry must be [attack card, cover card or null], not " + p);
+            }
+            Card[] pair = new Card[2];
+            for (int i = 0; i < 2; i++) {
+                if (p.get(i).isNull()) {
+                    continue;
+                }
+                try {
+                    pair[i] = Card.parse(p.get(i).textValue());
+                } catch (IllegalArgumentException e) {
+                    throw f.error("table", e.getMessage());
+                }
+                if ((seen & pair[i].bit()) != 0) {
+                    throw f.error("table", "card " + Names.card(pair[i]) + " lies on the table twice");
+                }
+                seen |= pair[i].bit();
+            }
+            pairs.add(pair);
+        }
+        return java.util.Collections.unmodifiableList(pairs);
+    }
+
     // ---- commands ----
 
     public static ObjectNode toNode(CommandMessage m) {

@@ -16,6 +16,8 @@ public final class MessageException extends IllegalArgumentException {
     public static final String INVALID_EVENT = "INVALID_EVENT";
     /** A command, reply or event envelope that does not follow the schema. */
     public static final String INVALID_MESSAGE = "INVALID_MESSAGE";
+    /** A seat's view (schema SeatView) that cannot be read, e.g. in a hint request. */
+    public static final String INVALID_VIEW = "INVALID_VIEW";
 
     private final String code;
     private final String field;

@@ -99,6 +99,15 @@ final class Names {
         return null;
     }
 
+    static Phase phase(String text) {
+        for (Phase p : Phase.values()) {
+            if (phase(p).equals(text)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     static BotLevel botLevel(String text) {
         for (BotLevel b : BotLevel.values()) {
             if (botLevel(b).equals(text)) {
