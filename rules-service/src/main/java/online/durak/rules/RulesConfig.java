@@ -3,6 +3,7 @@ package online.durak.rules;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** The rules service's own settings ({@code durak.rules.*}). */
 @ConfigMapping(prefix = "durak.rules")
@@ -42,4 +43,33 @@ public interface RulesConfig {
     /** Events the relay takes per run. */
     @WithDefault("500")
     int relayBatch();
+
+    /**
+     * The clocks ({@code durak.clock.*}, DESIGN.md "Time"): the scheduler looks at every cached table of this
+     * instance's partitions every {@code tick} and sends the table a clock command when a deadline has passed.
+     */
+    @ConfigMapping(prefix = "durak.clock")
+    interface Clock {
+
+        /** The grace after a turn clock runs out (RULES.md §8: 10 s; env {@code DURAK_CLOCK_GRACE}). */
+        @WithDefault("10s")
+        Duration grace();
+
+        /**
+         * Tests only: every decision gets this long instead of the table's {@code turnClock} (e.g. 1s; env
+         * {@code DURAK_CLOCK_TURN_OVERRIDE}). Unset in production.
+         */
+        Optional<Duration> turnOverride();
+
+        /**
+         * How often the scheduler looks at the clocks. Quarkus' simple scheduler checks its triggers once a
+         * second and does not honour an {@code every} below 1 s, so 1 s is also the finest tick.
+         */
+        @WithDefault("1s")
+        Duration tick();
+
+        /** A clock command still due after this long (lost, or refused) is sent again, under a new id. */
+        @WithDefault("10s")
+        Duration resendAfter();
+    }
 }

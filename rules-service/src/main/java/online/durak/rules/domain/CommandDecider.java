@@ -6,8 +6,10 @@ import java.util.List;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Rejection;
+import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
+import online.durak.engine.table.TurnClock;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 
@@ -16,22 +18,42 @@ public final class CommandDecider {
 
     /** The engine failed on a command (a bug, not a rule): the command is refused with this code. */
     public static final String RULES_ERROR = "RULES_ERROR";
+    /** Who the clock's commands come from (the scheduler), in {@code commands.player_id}. */
+    public static final String CLOCK = "clock";
 
     private CommandDecider() {
     }
 
+    /** {@link #decide(TableEntry, CommandMessage, long, Instant, ClockSettings)} with the clocks of RULES.md. */
+    public static Outcome decide(TableEntry table, CommandMessage command, long seed, Instant at) {
+        return decide(table, command, seed, at, ClockSettings.STANDARD);
+    }
+
     /**
      * Asks {@link TableDecider#decide} and numbers the events from {@code table.lastSeq() + 1}, stamped
-     * {@code at}; {@code seed} shuffles a deal that the command starts.
+     * {@code at}; {@code seed} shuffles a deal that the command starts. A clock command becomes whatever the
+     * table's clock says is due at {@code at} ({@link #clockCommand}); when nothing is, it is refused with
+     * {@link TableDecider#CLOCK_NOT_DUE}.
      */
-    public static Outcome decide(TableEntry table, CommandMessage command, long seed, Instant at) {
+    public static Outcome decide(TableEntry table, CommandMessage command, long seed, Instant at,
+                                 ClockSettings clock) {
         if (!table.tableId().equals(command.tableId())) {
             throw new IllegalArgumentException("command for table " + command.tableId() + " decided against "
                 + table.tableId());
         }
         Decision<TableState> d;
         try {
-            d = TableDecider.decide(table.state(), command.toTableCommand(seed));
+            TableCommand tc;
+            if (command.payload() instanceof CommandMessage.Clock) {
+                tc = clockCommand(table, command.playerId(), seed, at, clock);
+                if (tc == null) {
+                    return new Outcome.Rejected(command.commandId(), table.tableId(), new Rejection(
+                        TableDecider.CLOCK_NOT_DUE, "no deadline of this table has passed"), table.lastSeq());
+                }
+            } else {
+                tc = command.toTableCommand(seed);
+            }
+            d = TableDecider.decide(table.state(), tc);
         } catch (RuntimeException e) {
             return new Outcome.Rejected(command.commandId(), table.tableId(),
                 new Rejection(RULES_ERROR, "the rules engine failed on this command: " + e), table.lastSeq());
@@ -42,9 +64,32 @@ public final class CommandDecider {
         Decision.Accepted<TableState> a = (Decision.Accepted<TableState>) d;
         List<EventMessage> events = new ArrayList<>(a.events().size());
         long seq = table.lastSeq();
+        Instant turnStart = table.turnStartedAt();
         for (Event e : a.events()) {
             events.add(new EventMessage(table.tableId(), ++seq, e, command.commandId(), at));
+            turnStart = TurnClock.turnStart(turnStart, e, at);
         }
-        return new Outcome.Accepted(command.commandId(), new TableEntry(table.tableId(), a.state(), seq), events);
+        return new Outcome.Accepted(command.commandId(), new TableEntry(table.tableId(), a.state(), seq, turnStart),
+            events);
+    }
+
+    /**
+     * The engine's command for what the table's clock says is due at {@code at}: the turn clock ran out
+     * ({@link TableCommand.TimeOut}, the grace running until {@code at + grace}), the grace ran out
+     * ({@link TableCommand.GraceOver}), the board's clock ran out ({@link TableCommand.BoardTimeOut}); null when
+     * nothing is due, or only the computer's move (bot-service's, an ordinary play).
+     */
+    public static TableCommand clockCommand(TableEntry table, String playerId, long seed, Instant at,
+                                            ClockSettings clock) {
+        TurnClock c = clock.clock(table);
+        if (c == null) {
+            return null;
+        }
+        return switch (c.due(at)) {
+            case TIME_OUT -> new TableCommand.TimeOut(playerId, c.seat(), at.plus(clock.grace()));
+            case GRACE_OVER -> new TableCommand.GraceOver(playerId, c.seat());
+            case DEAL_NEXT -> new TableCommand.BoardTimeOut(playerId, seed);
+            case NOTHING, COMPUTER_MOVE -> null;
+        };
     }
 }

@@ -3,7 +3,7 @@ package online.durak.rules.domain;
 import online.durak.engine.Event;
 import online.durak.engine.Rules;
 
-/** The few events worth an INFO line (a table's life, not every move). */
+/** The few events worth an INFO line (a table's life and its clocks, not every move). */
 public final class Notable {
 
     private Notable() {
@@ -14,7 +14,8 @@ public final class Notable {
         if (event instanceof Event.TableCreated e) {
             Rules r = e.rules();
             return "table " + tableId + " created by " + e.createdBy() + ": " + r.players() + " players, "
-                + r.variant() + ", " + r.deck() + ", " + r.dealsPerMatch() + " deal(s)";
+                + r.variant() + ", " + r.deck() + ", " + r.dealsPerMatch() + " deal(s)"
+                + (r.turnClockSeconds() > 0 ? ", clock " + r.turnClockSeconds() + " s" : ", no clock");
         }
         if (event instanceof Event.MatchStarted) {
             return "table " + tableId + ": match started";
@@ -25,6 +26,18 @@ public final class Notable {
         }
         if (event instanceof Event.MatchEnded e) {
             return "table " + tableId + ": match ended, totals " + e.totals() + ", places " + e.places();
+        }
+        if (event instanceof Event.TimedOut e) {
+            return "table " + tableId + ": seat " + e.seat() + " timed out; grace until " + e.graceEnds();
+        }
+        if (event instanceof Event.GraceRanOut e) {
+            return "table " + tableId + ": the grace of seat " + e.seat() + " ran out; the computer plays its move";
+        }
+        if (event instanceof Event.PlayedByComputer e) {
+            return "table " + tableId + ": the computer played for seat " + e.seat();
+        }
+        if (event instanceof Event.BoardTimedOut) {
+            return "table " + tableId + ": the board's clock ran out; dealing the next deal";
         }
         return null;
     }

@@ -1,15 +1,19 @@
 package online.durak.rules.domain;
 
+import java.time.Instant;
 import java.util.List;
 import online.durak.engine.Event;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
+import online.durak.engine.table.TurnClock;
 
 /**
- * A table as the rules service knows it: the state folded from its event log and the log's last sequence
- * number (0 for a table without events, {@link TableState#NONE}).
+ * A table as the rules service knows it: the state folded from its event log, the log's last sequence
+ * number (0 for a table without events, {@link TableState#NONE}), and when the decision now asked for began
+ * ({@link TurnClock#turnStart}, folded over the events' {@code at}; null before the first event), from which
+ * the table's clock ({@link TurnClock#of}) is derived, so it survives any restart.
  */
-public record TableEntry(String tableId, TableState state, long lastSeq) {
+public record TableEntry(String tableId, TableState state, long lastSeq, Instant turnStartedAt) {
 
     public TableEntry {
         if (tableId == null || tableId.isBlank()) {
@@ -25,11 +29,22 @@ public record TableEntry(String tableId, TableState state, long lastSeq) {
 
     /** A table nobody has created yet. */
     public static TableEntry empty(String tableId) {
-        return new TableEntry(tableId, TableState.NONE, 0);
+        return new TableEntry(tableId, TableState.NONE, 0, null);
     }
 
-    /** One stored event: its sequence number and the event. */
-    public record Logged(long seq, Event event) {
+    /** One stored event: its sequence number, the event, and when it was appended. */
+    public record Logged(long seq, Event event, Instant at) {
+        public Logged {
+            if (event == null || at == null) {
+                throw new IllegalArgumentException("a logged event has an event and a time");
+            }
+        }
+    }
+
+    /** The table after one more event appended {@code at}, numbered {@code lastSeq() + 1}. */
+    public TableEntry next(Event event, Instant at) {
+        return new TableEntry(tableId, TableDecider.evolve(state, event), lastSeq + 1,
+            TurnClock.turnStart(turnStartedAt, event, at));
     }
 
     /**
@@ -37,15 +52,13 @@ public record TableEntry(String tableId, TableState state, long lastSeq) {
      * a gap or repeat means a broken store, so it fails rather than guessing.
      */
     public static TableEntry fold(String tableId, List<Logged> log) {
-        TableState state = TableState.NONE;
-        long last = 0;
+        TableEntry t = empty(tableId);
         for (Logged l : log) {
-            if (l.seq() != last + 1) {
-                throw new IllegalStateException("table " + tableId + ": event " + l.seq() + " follows " + last);
+            if (l.seq() != t.lastSeq() + 1) {
+                throw new IllegalStateException("table " + tableId + ": event " + l.seq() + " follows " + t.lastSeq());
             }
-            state = TableDecider.evolve(state, l.event());
-            last = l.seq();
+            t = t.next(l.event(), l.at());
         }
-        return new TableEntry(tableId, state, last);
+        return t;
     }
 }

@@ -18,6 +18,7 @@ import online.durak.messages.EventMessage;
 import online.durak.messages.MessageException;
 import online.durak.messages.ReplyMessage;
 import online.durak.rules.RulesConfig;
+import online.durak.rules.domain.ClockSettings;
 import online.durak.rules.domain.CommandDecider;
 import online.durak.rules.domain.Notable;
 import online.durak.rules.domain.Outcome;
@@ -51,6 +52,7 @@ public class CommandHandler {
     private final EventStore store;
     private final Publisher publisher;
     private final TableCache cache;
+    private final ClockSettings clock;
     private final SecureRandom random = new SecureRandom();
     private final Counter accepted;
     private final Counter rejected;
@@ -59,10 +61,12 @@ public class CommandHandler {
     private final Counter conflicts;
     private final Timer decideAndCommit;
 
-    public CommandHandler(EventStore store, Publisher publisher, RulesConfig config, MeterRegistry registry) {
+    public CommandHandler(EventStore store, Publisher publisher, RulesConfig config, RulesConfig.Clock clockConfig,
+                          MeterRegistry registry) {
         this.store = store;
         this.publisher = publisher;
         this.cache = new TableCache(config.cacheMaxTables());
+        this.clock = new ClockSettings(clockConfig.grace(), clockConfig.turnOverride().orElse(null));
         this.accepted = commands(registry, "accepted");
         this.rejected = commands(registry, "rejected");
         this.repeated = commands(registry, "repeated");
@@ -83,6 +87,11 @@ public class CommandHandler {
 
     public TableCache cache() {
         return cache;
+    }
+
+    /** The grace and turn length the clock commands are decided with. */
+    public ClockSettings clock() {
+        return clock;
     }
 
     /** Handles one record of {@code durak.commands} from {@code partition}. */
@@ -118,7 +127,7 @@ public class CommandHandler {
             TableEntry table = table(command.tableId(), partition);
             long t0 = System.nanoTime();
             Outcome outcome = CommandDecider.decide(table, command, random.nextLong(),
-                Instant.now().truncatedTo(ChronoUnit.MICROS));
+                Instant.now().truncatedTo(ChronoUnit.MICROS), clock);
             try {
                 store.append(outcome, command.playerId());
             } catch (StoreConflict c) {
@@ -174,7 +183,7 @@ public class CommandHandler {
         List<TableEntry.Logged> events = new ArrayList<>(log.size());
         List<EventMessage> unpublished = new ArrayList<>();
         for (StoredEvent e : log) {
-            events.add(new TableEntry.Logged(e.message().seq(), e.message().event()));
+            events.add(new TableEntry.Logged(e.message().seq(), e.message().event(), e.message().at()));
             if (!e.published()) {
                 unpublished.add(e.message());
             }

@@ -107,7 +107,7 @@ class CommandDeciderTest {
             cmd("3", "host", new CommandMessage.Start()));
         for (CommandMessage c : commands) {
             Outcome.Accepted a = (Outcome.Accepted) CommandDecider.decide(t, c, 7, AT);
-            a.events().forEach(e -> log.add(new TableEntry.Logged(e.seq(), e.event())));
+            a.events().forEach(e -> log.add(new TableEntry.Logged(e.seq(), e.event(), e.at())));
             t = a.after();
         }
         TableEntry folded = TableEntry.fold(T, log);
@@ -124,10 +124,10 @@ class CommandDeciderTest {
         assertEquals(0, TableEntry.fold(T, List.of()).lastSeq());
         assertSame(online.durak.engine.table.TableState.NONE, TableEntry.fold(T, List.of()).state());
         assertThrows(IllegalStateException.class, () -> TableEntry.fold(T,
-            List.of(new TableEntry.Logged(1, created), new TableEntry.Logged(3, seat))));
+            List.of(new TableEntry.Logged(1, created, AT), new TableEntry.Logged(3, seat, AT))));
         assertThrows(IllegalStateException.class, () -> TableEntry.fold(T,
-            List.of(new TableEntry.Logged(1, created), new TableEntry.Logged(1, seat))));
-        assertThrows(IllegalStateException.class, () -> TableEntry.fold(T, List.of(new TableEntry.Logged(2, created))));
+            List.of(new TableEntry.Logged(1, created, AT), new TableEntry.Logged(1, seat, AT))));
+        assertThrows(IllegalStateException.class, () -> TableEntry.fold(T, List.of(new TableEntry.Logged(2, created, AT))));
     }
 
     @Test
