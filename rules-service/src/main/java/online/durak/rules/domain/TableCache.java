@@ -1,7 +1,9 @@
 package online.durak.rules.domain;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TableCache {
 
-    record Slot(TableEntry table, int partition) {
+    /** A cached table and the partition of {@code durak.commands} its commands arrive on. */
+    public record Slot(TableEntry table, int partition) {
     }
 
     private final Map<String, Slot> tables = new ConcurrentHashMap<>();
@@ -38,6 +41,24 @@ public final class TableCache {
         if (tables.size() > maxTables) {
             shrink(table.tableId());
         }
+    }
+
+    /**
+     * Caches a table only if none is cached under its id (a table loaded beside the consumer, e.g. by the
+     * clock's scan after a partition was assigned, never replaces what the consumer has put since). Returns
+     * whether it was put.
+     */
+    public boolean putIfAbsent(TableEntry table, int partition) {
+        boolean put = tables.putIfAbsent(table.tableId(), new Slot(table, partition)) == null;
+        if (put && tables.size() > maxTables) {
+            shrink(table.tableId());
+        }
+        return put;
+    }
+
+    /** The cached tables now (a snapshot; entries may change meanwhile). */
+    public List<Slot> slots() {
+        return new ArrayList<>(tables.values());
     }
 
     public void drop(String tableId) {

@@ -27,7 +27,8 @@ import org.jboss.logging.Logger;
  * each with its own {@link KafkaConsumer} (so its own partitions), each handling its records one at a time.
  * Offsets are committed after a batch's records are handled, i.e. after their outcomes are stored and
  * published. A record whose handling fails (store or broker down) is sought back to and tried again after a
- * pause; a partition revoked or lost drops its tables from the cache.
+ * pause; a partition revoked or lost drops its tables from the cache; a partition assigned has its clocked tables
+ * loaded by the {@link ClockWatch}.
  */
 @ApplicationScoped
 public class CommandConsumer {
@@ -40,18 +41,20 @@ public class CommandConsumer {
     private final CommandHandler handler;
     private final Assignment assignment;
     private final EventStore store;
+    private final ClockWatch clock;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean running;
     private volatile boolean started;
 
     public CommandConsumer(KafkaSettings settings, RulesConfig config, CommandHandler handler, Assignment assignment,
-                           EventStore store) {
+                           EventStore store, ClockWatch clock) {
         this.settings = settings;
         this.config = config;
         this.handler = handler;
         this.assignment = assignment;
         this.store = store;
+        this.clock = clock;
     }
 
     void start(@Observes @Priority(100) StartupEvent event) {
@@ -164,6 +167,7 @@ public class CommandConsumer {
             // once this instance reports the partition as its own is consumed
             partitions.forEach(consumer::position);
             partitions.forEach(tp -> assignment.add(tp.partition()));
+            clock.assigned(numbers(partitions)); // their clocked tables are loaded by the clock's next tick
             if (!partitions.isEmpty()) {
                 LOG.infof("assigned %s partitions %s", Topics.COMMANDS, numbers(partitions));
             }
@@ -185,6 +189,7 @@ public class CommandConsumer {
             }
             List<Integer> numbers = numbers(partitions);
             numbers.forEach(assignment::remove);
+            clock.revoked(numbers);
             int dropped = handler.cache().dropPartitions(numbers);
             LOG.infof("%s %s partitions %s; dropped %d cached table(s)", how, Topics.COMMANDS, numbers, dropped);
         }

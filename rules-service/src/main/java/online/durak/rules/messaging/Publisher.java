@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import online.durak.messages.Codec;
+import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -21,7 +22,8 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.utils.Utils;
 
 /**
- * Sends events to {@code durak.table-events} and replies to {@code durak.replies}, keyed by table id, and
+ * Sends events to {@code durak.table-events}, replies to {@code durak.replies} and the clock's commands to
+ * {@code durak.commands}, keyed by table id, and
  * waits until the broker has them (idempotent producer, acks=all), so a caller marks events published only
  * once they are.
  */
@@ -59,6 +61,15 @@ public class Publisher {
 
     public void publishReply(ReplyMessage reply) {
         await(List.of(producer.send(new ProducerRecord<>(Topics.REPLIES, reply.tableId(), Codec.toBytes(reply)))));
+    }
+
+    /**
+     * Sends a command of this service's own (the clock's) to {@code durak.commands}, keyed by its table, so it
+     * reaches the table's single writer behind the commands already there; waits until the broker has it.
+     */
+    public void publishCommand(CommandMessage command) {
+        await(List.of(producer.send(new ProducerRecord<>(Topics.COMMANDS, command.tableId(),
+            Codec.toBytes(command)))));
     }
 
     /** The partition of {@code durak.commands} that a table's commands arrive on (the default partitioner). */

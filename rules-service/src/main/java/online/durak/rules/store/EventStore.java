@@ -48,6 +48,8 @@ public class EventStore {
             primary key (table_id, seq)
         )""", """
         create index if not exists table_events_unpublished on table_events (at) where not published""", """
+        create index if not exists table_events_matches on table_events (type, table_id)
+            where type in ('MatchStarted', 'MatchEnded')""", """
         create table if not exists commands (
             command_id text        primary key,
             table_id   text        not null,
@@ -101,6 +103,25 @@ public class EventStore {
                 from table_events where table_id = $1 order by seq""")
             .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
         return events(rows);
+    }
+
+    /**
+     * Tables whose match has started with a clock ({@code turnClock} set) and not ended: the tables whose
+     * deadlines the clock watches. Solo tables have no clock; a table with fewer than two humans is left out
+     * by the caller ({@code TurnClock.runs}).
+     */
+    public List<String> clockedRunningTables() {
+        RowSet<Row> rows = pool.query("""
+                select s.table_id from table_events s
+                where s.type = 'MatchStarted' and jsonb_typeof(s.event -> 'rules' -> 'turnClock') = 'number'
+                  and not exists (select 1 from table_events e where e.table_id = s.table_id and e.type = 'MatchEnded')
+                order by s.table_id""")
+            .execute().await().atMost(TIMEOUT);
+        List<String> ids = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            ids.add(r.getString("table_id"));
+        }
+        return ids;
     }
 
     /** A table's events not yet published, in {@code seq} order. */
