@@ -1,18 +1,25 @@
 package online.durak.bot;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(BotTopics.class)
 class ServiceEdgesTest {
 
     @Test
-    void readiness_isUp() {
+    void readiness_isUp_onceTheConsumerHasItsPartitions() {
+        Bus.awaitReady();
         given().when().get("/q/health/ready")
-                .then().statusCode(200).body("status", equalTo("UP"));
+                .then().statusCode(200).body("status", equalTo("UP"))
+                .body(containsString("table-events-consumer"));
     }
 
     @Test
@@ -26,6 +33,6 @@ class ServiceEdgesTest {
     @Test
     void metrics_areExposed() {
         given().when().get("/q/metrics")
-                .then().statusCode(200);
+                .then().statusCode(200).body(containsString("durak_bot_tables"));
     }
 }

@@ -1,0 +1,63 @@
+package online.durak.bot;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.time.Duration;
+
+/** The bot service's own settings ({@code durak.bot.*}). */
+@ConfigMapping(prefix = "durak.bot")
+public interface BotConfig {
+
+    /**
+     * How long a bot "thinks" before its move is sent (env {@code DURAK_BOT_THINK}); 0 in tests. A timed-out
+     * player's move, played by the computer, is sent without it: that player has waited long enough.
+     */
+    @WithDefault("700ms")
+    Duration think();
+
+    /** Threads that choose moves (the search of STRONG takes up to ~150 ms of one core). */
+    @WithDefault("2")
+    int workers();
+
+    /** Consumer group on {@code durak.table-events}; every instance of the service shares it. */
+    @WithDefault("bot-service")
+    String group();
+
+    /**
+     * Where a group without committed offsets starts: {@code earliest} (the service: no table waiting for a bot
+     * is missed), or {@code latest} (tests, whose unique group must not replay the shared broker's history).
+     */
+    @WithDefault("earliest")
+    String offsetReset();
+
+    /** How often a send that failed is tried again, and how many times, while the table still waits for it. */
+    @WithDefault("2s")
+    Duration retryBackoff();
+
+    @WithDefault("5")
+    int sendAttempts();
+
+    /** Tables that need no bot (finished, or without bots and clock) remembered so that their events are skipped. */
+    @WithDefault("100000")
+    int closedTablesRemembered();
+
+    /** Hints computed at the same time; a request waits up to {@code hint-wait} for a turn, else 503 BUSY. */
+    @WithDefault("2")
+    int hintConcurrency();
+
+    @WithDefault("2s")
+    Duration hintWait();
+
+    Topics topics();
+
+    /** Topic names of docs/spine.md (tests use topics of their own). */
+    interface Topics {
+        @WithDefault("durak.commands")
+        String commands();
+
+        @WithName("table-events")
+        @WithDefault("durak.table-events")
+        String tableEvents();
+    }
+}

@@ -1,0 +1,262 @@
+package online.durak.bot.play;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import online.durak.engine.table.SeatHolder;
+import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableState;
+import online.durak.engine.table.TableStatus;
+import online.durak.messages.EventMessage;
+import org.jboss.logging.Logger;
+
+/**
+ * The live tables of this instance's partitions of {@code durak.table-events}: each table's state (a fold of
+ * {@link TableDecider#evolve}), last seq and decision key. Idempotent by {@code (table id, seq)}: an event with
+ * seq ≤ the table's last is skipped; one beyond the next first reads the missing events from the store, and so
+ * does the first event of a table seen in the middle of its log. Tables that will never need a bot (finished,
+ * or people only without a clock) are dropped and remembered as closed, so their later events cost nothing.
+ *
+ * <p>Changed only by the consumer thread ({@link #accept}, {@link #owed}, {@link #dropPartitions}); the workers
+ * only ask {@link #isCurrent}.
+ */
+public final class TableTracker {
+    private static final Logger LOG = Logger.getLogger(TableTracker.class);
+
+    /** The event store, read only: a table's events with {@code after < seq < before} (0: no bound), in order. */
+    public interface EventSource {
+        List<EventMessage> read(String tableId, long after, long before);
+    }
+
+    /** The store could not be read: the caller tries the same event again later. */
+    public static final class StoreUnavailable extends RuntimeException {
+        public StoreUnavailable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    static final class Entry {
+        final String tableId;
+        final int partition;
+        TableState state = TableState.NONE;
+        long seq;
+        /** The seq of the last event that changed the position (see {@link Turns#keepsPosition}). */
+        volatile long key;
+        /** The key a turn was last handed out for, so each decision is made once. */
+        long owedKey = -1;
+        boolean announced;
+
+        Entry(String tableId, int partition) {
+            this.tableId = tableId;
+            this.partition = partition;
+        }
+    }
+
+    private final EventSource store;
+    private final Map<String, Entry> tables = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> closed;
+    private final AtomicLong applied = new AtomicLong();
+    private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicLong gapsFilled = new AtomicLong();
+    private final AtomicLong fromStore = new AtomicLong();
+    private final AtomicLong skipped = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+
+    public TableTracker(EventSource store, int closedRemembered) {
+        this.store = store;
+        this.closed = java.util.Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                return size() > closedRemembered;
+            }
+        });
+    }
+
+    /**
+     * One event from the topic, of a record on {@code partition}. Returns whether the table's state changed.
+     *
+     * @throws StoreUnavailable when a gap had to be filled and the store could not be read
+     */
+    public boolean accept(EventMessage m, int partition) {
+        String id = m.tableId();
+        if (closed.containsKey(id)) {
+            skipped.incrementAndGet();
+            return false;
+        }
+        Entry e = tables.get(id);
+        boolean fresh = e == null;
+        if (fresh) {
+            e = new Entry(id, partition);
+        }
+        if (m.seq() <= e.seq) {
+            duplicates.incrementAndGet();
+            return false;
+        }
+        long start = e.seq;
+        if (m.seq() > e.seq + 1) {
+            List<EventMessage> missing;
+            try {
+                missing = store.read(id, e.seq, m.seq());
+            } catch (RuntimeException x) {
+                throw new StoreUnavailable("table " + id + ": events " + (e.seq + 1) + ".." + (m.seq() - 1)
+                        + " could not be read from the store: " + x.getMessage(), x);
+            }
+            for (EventMessage s : missing) {
+                if (s.seq() != e.seq + 1 || !apply(e, s)) {
+                    break;
+                }
+            }
+            if (e.seq > start) {
+                (fresh ? fromStore : gapsFilled).incrementAndGet();
+                LOG.debugf("table %s: events %d..%d read from the store", id, start + 1, e.seq);
+            }
+        }
+        if (isClosed(id)) {
+            return false;
+        }
+        if (m.seq() == e.seq + 1) {
+            apply(e, m);
+        } else {
+            LOG.warnf("table %s: event %d left out: events %d..%d are missing from the store too", id, m.seq(),
+                    e.seq + 1, m.seq() - 1);
+        }
+        if (e.seq > start && !isClosed(id)) {
+            tables.putIfAbsent(id, e);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean isClosed(String id) {
+        return closed.containsKey(id);
+    }
+
+    /** Applies the next event; false (and the table closed) when the engine cannot apply it. */
+    private boolean apply(Entry e, EventMessage m) {
+        TableState next;
+        try {
+            next = TableDecider.evolve(e.state, m.event());
+        } catch (RuntimeException x) {
+            failures.incrementAndGet();
+            LOG.errorf(x, "table %s: event %d (%s) cannot be applied; no bot acts at this table any more",
+                    e.tableId, m.seq(), m.type());
+            close(e);
+            return false;
+        }
+        e.state = next;
+        e.seq = m.seq();
+        if (!Turns.keepsPosition(m.event())) {
+            e.key = m.seq();
+        }
+        applied.incrementAndGet();
+        if (next.status() == TableStatus.PLAYING && !e.announced) {
+            e.announced = true;
+            if (!Turns.needsNoBot(next)) {
+                LOG.infof("table %s: following its match (%s)", e.tableId, describe(next));
+            }
+        }
+        if (Turns.needsNoBot(next)) {
+            if (next.status() == TableStatus.FINISHED && (Turns.hasBots(next) || next.rules().turnClockSeconds() > 0)) {
+                LOG.infof("table %s: match over at seq %d", e.tableId, e.seq);
+            }
+            close(e);
+        }
+        return true;
+    }
+
+    private void close(Entry e) {
+        tables.remove(e.tableId, e);
+        closed.put(e.tableId, Boolean.TRUE);
+    }
+
+    private static String describe(TableState t) {
+        StringBuilder b = new StringBuilder();
+        List<String> bots = new ArrayList<>();
+        for (int i = 0; i < t.seats().size(); i++) {
+            SeatHolder h = t.seats().get(i);
+            if (h != null && !h.isHuman()) {
+                bots.add(i + ":" + h.bot());
+            }
+        }
+        b.append(t.seats().size()).append(" seats, bots ").append(bots.isEmpty() ? "none" : String.join(" ", bots));
+        b.append(", clock ").append(t.rules().turnClockSeconds() == 0 ? "none" : t.rules().turnClockSeconds() + " s");
+        return b.toString();
+    }
+
+    /**
+     * The move owed at the table now, once per decision: null when nothing is owed, or when a turn for the same
+     * decision was handed out already.
+     */
+    public Turn owed(String tableId) {
+        Entry e = tables.get(tableId);
+        if (e == null || e.owedKey == e.key) {
+            return null;
+        }
+        Turn t = Turns.owed(tableId, e.state, e.key);
+        if (t != null) {
+            e.owedKey = e.key;
+        }
+        return t;
+    }
+
+    /** Whether the table still waits for this turn: it is followed here and its position has not changed. */
+    public boolean isCurrent(Turn t) {
+        Entry e = tables.get(t.tableId());
+        return e != null && e.key == t.key();
+    }
+
+    /** Forgets the tables of these partitions (revoked or lost); returns how many. */
+    public int dropPartitions(Collection<Integer> partitions) {
+        int before = tables.size();
+        tables.values().removeIf(e -> partitions.contains(e.partition));
+        return Math.max(0, before - tables.size());
+    }
+
+    /** The state followed for a table, or null (tests, diagnostics). */
+    public TableState state(String tableId) {
+        Entry e = tables.get(tableId);
+        return e == null ? null : e.state;
+    }
+
+    /** The last seq applied for a table, or 0. */
+    public long seq(String tableId) {
+        Entry e = tables.get(tableId);
+        return e == null ? 0 : e.seq;
+    }
+
+    public boolean isClosedTable(String tableId) {
+        return closed.containsKey(tableId);
+    }
+
+    public int size() {
+        return tables.size();
+    }
+
+    public long applied() {
+        return applied.get();
+    }
+
+    public long duplicates() {
+        return duplicates.get();
+    }
+
+    public long gapsFilled() {
+        return gapsFilled.get();
+    }
+
+    public long loadedFromStore() {
+        return fromStore.get();
+    }
+
+    public long skipped() {
+        return skipped.get();
+    }
+
+    public long failures() {
+        return failures.get();
+    }
+}

@@ -1,0 +1,29 @@
+package online.durak.bot.play;
+
+import online.durak.engine.BotLevel;
+import online.durak.engine.Rules;
+import online.durak.engine.SeatView;
+
+/**
+ * A move this service owes a table: a bot's, or the move of a player whose clock and grace ran out, which the
+ * computer plays with the STRONG policy ({@code byComputer}). Made from the table's state on the consumer
+ * thread; {@code view} is the only thing the policy sees.
+ *
+ * @param key      the seq of the event that set up this decision (the last one that changed the position), so
+ *                 the command id is the same however often the events are read again
+ * @param level    the policy: the bot's level, STRONG for a timed-out player
+ * @param playerId the seat's holder: the bot's id, or the timed-out player's
+ */
+public record Turn(String tableId, long key, int seat, String playerId, String name, BotLevel level,
+                   boolean byComputer, Rules rules, SeatView view) {
+
+    /** Deterministic, so a redelivered event never plays twice: the rules service answers a repeated id from its store. */
+    public String commandId() {
+        return "bot-" + tableId + "-" + key;
+    }
+
+    /** For metrics and logs: {@code bot} or {@code computer}. */
+    public String kind() {
+        return byComputer ? "computer" : "bot";
+    }
+}
