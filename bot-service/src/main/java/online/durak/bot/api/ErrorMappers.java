@@ -1,0 +1,66 @@
+package online.durak.bot.api;
+
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import online.durak.messages.MessageException;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every failure as {@code {"code", "message"}}: {@link ApiException} with its status, unreadable input
+ * ({@link MessageException}: INVALID_JSON, INVALID_SETTING, INVALID_VIEW ...) as 400, the framework's own 4xx
+ * with a code. Anything else is a bug: logged, and 500 {@code INTERNAL_ERROR} without details.
+ */
+public class ErrorMappers {
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    /** The error body of every failure. */
+    public record ApiError(String code, String message) {
+    }
+
+    static Response error(int status, String code, String message) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new ApiError(code, message)).build();
+    }
+
+    @ServerExceptionMapper
+    public Response api(ApiException e) {
+        return error(e.status(), e.code(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response message(MessageException e) {
+        return error(400, e.code(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        if (e instanceof NotFoundException) {
+            return error(404, "NOT_FOUND", "no such resource");
+        }
+        if (e instanceof NotAllowedException) {
+            return error(405, "METHOD_NOT_ALLOWED", "this method is not allowed here");
+        }
+        if (e instanceof NotSupportedException) {
+            return error(415, "UNSUPPORTED_MEDIA_TYPE", "send the body as application/json");
+        }
+        if (e instanceof NotAcceptableException) {
+            return error(406, "NOT_ACCEPTABLE", "this resource answers application/json");
+        }
+        int status = e.getResponse().getStatus();
+        if (status >= 400 && status < 500) {
+            return error(status, "HTTP_" + status, e.getMessage() == null ? "bad request" : e.getMessage());
+        }
+        return unexpected(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        LOG.error("unexpected failure", e);
+        return error(500, "INTERNAL_ERROR", "an unexpected error; it was logged");
+    }
+}

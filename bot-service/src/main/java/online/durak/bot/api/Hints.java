@@ -1,0 +1,135 @@
+package online.durak.bot.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Iterator;
+import java.util.SplittableRandom;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import online.durak.bot.BotConfig;
+import online.durak.bot.policy.Analysis;
+import online.durak.bot.policy.StrongPolicy;
+import online.durak.engine.Rules;
+import online.durak.engine.SeatView;
+import online.durak.messages.Codec;
+import online.durak.messages.MessageException;
+import org.jboss.logging.Logger;
+
+/**
+ * A hint (RULES.md §8): the STRONG policy's analysis of one seat's view, {@code {"move", "reason",
+ * "candidates"}}. The request carries everything ({@code {"rules", "view"}}, as {@link Codec} writes them), so
+ * this service keeps nothing per table for hints. At most {@code durak.bot.hint-concurrency} searches run at
+ * once; a request that cannot get a turn within {@code durak.bot.hint-wait} is answered 503 BUSY.
+ */
+@ApplicationScoped
+public class Hints {
+    private static final Logger LOG = Logger.getLogger(Hints.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final Semaphore running;
+    private final long waitMillis;
+    private final MeterRegistry registry;
+
+    public Hints(BotConfig config, MeterRegistry registry) {
+        this.running = new Semaphore(Math.max(1, config.hintConcurrency()), true);
+        this.waitMillis = config.hintWait().toMillis();
+        this.registry = registry;
+    }
+
+    /** The request as read and checked. */
+    record Request(Rules rules, SeatView view) {
+    }
+
+    /** Reads and checks a request body; failures are 400 (or 409 for a view without a move). */
+    static Request read(String body) {
+        JsonNode node = Codec.parse(body);
+        if (!node.isObject()) {
+            throw new ApiException(400, ApiException.INVALID_REQUEST,
+                    "the body must be a JSON object {\"rules\": ..., \"view\": ...}");
+        }
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!name.equals("rules") && !name.equals("view")) {
+                throw new ApiException(400, ApiException.INVALID_REQUEST, name + ": unknown field (rules, view)");
+            }
+        }
+        for (String name : new String[] {"rules", "view"}) {
+            if (node.get(name) == null || node.get(name).isNull()) {
+                throw new ApiException(400, ApiException.INVALID_REQUEST, name + ": is required");
+            }
+        }
+        Rules rules;
+        try {
+            rules = Codec.readRules(node.get("rules"));
+        } catch (MessageException e) {
+            throw new MessageException(e.code(), "rules" + (e.field() == null ? "" : "." + e.field()), e.reason());
+        }
+        SeatView view;
+        try {
+            view = Codec.readSeatView(node.get("view"));
+        } catch (MessageException e) {
+            throw new MessageException(MessageException.INVALID_VIEW,
+                    "view" + (e.field() == null ? "" : "." + e.field()), e.reason());
+        }
+        try {
+            ViewCheck.check(rules, view);
+        } catch (MessageException e) {
+            throw new MessageException(e.code(), "view" + (e.field() == null ? "" : "." + e.field()), e.reason());
+        }
+        return new Request(rules, view);
+    }
+
+    /** The hint for a request body, as JSON text. */
+    public String hint(String body) {
+        Request r = read(body);
+        boolean admitted;
+        try {
+            admitted = running.tryAcquire(waitMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            admitted = false;
+        }
+        if (!admitted) {
+            throw new ApiException(503, ApiException.BUSY, "too many hints are being worked out; try again shortly");
+        }
+        long t0 = System.nanoTime();
+        Analysis a;
+        try {
+            a = new StrongPolicy(r.rules()).analyse(r.view(), new SplittableRandom());
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "a view that passed the checks could not be analysed: %s", Codec.toJson(r.view()));
+            throw new MessageException(MessageException.INVALID_VIEW, "view",
+                    "this view cannot be analysed: " + e.getMessage());
+        } finally {
+            running.release();
+        }
+        Timer.builder("durak.bot.hints").description("Time to work out a hint").publishPercentiles(0.5, 0.95)
+                .register(registry).record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+        return Codec.write(toNode(a));
+    }
+
+    static ObjectNode toNode(Analysis a) {
+        ObjectNode o = NODES.objectNode();
+        o.set("move", Codec.toNode(a.best()));
+        o.put("reason", a.reason());
+        ArrayNode list = o.putArray("candidates");
+        for (Analysis.Candidate c : a.candidates()) {
+            ObjectNode n = list.addObject();
+            n.set("move", Codec.toNode(c.move()));
+            n.put("notDurakRate", round(c.notDurakRate()));
+            n.put("meanCardsLeftWhenDurak", round(c.meanCardsLeftWhenDurak()));
+            n.put("samples", c.samples());
+            n.put("exact", c.exact());
+        }
+        return o;
+    }
+
+    private static double round(double x) {
+        return Double.isFinite(x) ? Math.round(x * 10_000) / 10_000.0 : 0;
+    }
+}
