@@ -1,8 +1,10 @@
 package online.durak.table.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import online.durak.engine.BotLevel;
@@ -13,6 +15,7 @@ import online.durak.engine.SeatView;
 import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableState;
+import online.durak.engine.table.TurnClock;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.messages.EventVisibility;
@@ -47,7 +50,10 @@ public final class TableViews {
         return o;
     }
 
-    /** One entry per seat: {@code {seat, free, playerId, name, bot}} ({@code bot}: level or null for humans). */
+    /**
+     * One entry per seat: {@code {seat, free, playerId, name, human, bot}} ({@code human}: a person sits there;
+     * {@code bot}: the bot's level, or null for a person or a free seat).
+     */
     public static ArrayNode seats(TableState t) {
         ArrayNode a = F.arrayNode();
         for (int i = 0; i < t.seats().size(); i++) {
@@ -57,6 +63,7 @@ public final class TableViews {
             seat.put("free", h == null);
             seat.put("playerId", h == null ? null : h.playerId());
             seat.put("name", h == null ? null : h.name());
+            seat.put("human", h != null && h.isHuman());
             seat.put("bot", h == null || h.bot() == null ? null : botLevel(h.bot()));
         }
         return a;
@@ -70,12 +77,18 @@ public final class TableViews {
         };
     }
 
-    /**
-     * A seat's view: {@code {tableId, seq, seat, table: {status, settings, seats, freeSeats, createdBy},
-     * match: {dealNumber, dealsPerMatch, dealRunning, onBoard, continued, totals, places} or null,
-     * deal: SeatView or null}}.
-     */
+    /** A seat's view with the table's own turn clock. */
     public static ObjectNode view(TableSnapshot s, int seat) {
+        return view(s, seat, null);
+    }
+
+    /**
+     * A seat's view: {@code {tableId, seq, seat, table: {status, settings, seats, freeSeats, createdBy, solo},
+     * match: {dealNumber, dealsPerMatch, dealRunning, onBoard, continued, totals, places, hints} or null,
+     * deal: SeatView or null, clock: {seat, turnEnds, graceEnds, computerMoves} or null}}. {@code turnOverride}
+     * gives every decision that long instead of the table's {@code turnClock} (tests only; null: the table's).
+     */
+    public static ObjectNode view(TableSnapshot s, int seat, Duration turnOverride) {
         TableState t = s.state();
         ObjectNode o = F.objectNode();
         o.put("tableId", s.tableId());
@@ -87,10 +100,12 @@ public final class TableViews {
         table.set("seats", seats(t));
         table.put("freeSeats", t.freeSeats());
         table.put("createdBy", t.createdBy());
+        table.put("solo", t.solo());
         MatchState m = t.match();
         if (m == null) {
             o.putNull("match");
             o.putNull("deal");
+            o.putNull("clock");
             return o;
         }
         ObjectNode match = o.putObject("match");
@@ -105,11 +120,31 @@ public final class TableViews {
         } else {
             match.set("places", ints(m.places()));
         }
+        match.set("hints", ints(t.hints()));
         if (m.deal() == null) {
             o.putNull("deal");
         } else {
             o.set("deal", Codec.toNode(Views.seatView(m.deal(), seat)));
         }
+        o.set("clock", clock(s.clock(turnOverride)));
+        return o;
+    }
+
+    /**
+     * The clock (RULES.md §8): {@code {seat, turnEnds, graceEnds, computerMoves}} — whose decision is timed (-1:
+     * the board, waiting for continue), when its turn clock runs out, when the grace after it runs out (null until
+     * the turn clock has), and whether the grace has run out too so the computer now plays that move; null when
+     * nothing is timed (no clock, solo tables, a bot to act, the table not playing).
+     */
+    public static JsonNode clock(TurnClock c) {
+        if (c == null) {
+            return F.nullNode();
+        }
+        ObjectNode o = F.objectNode();
+        o.put("seat", c.seat());
+        o.put("turnEnds", c.turnEnds().toString());
+        o.put("graceEnds", c.graceEnds() == null ? null : c.graceEnds().toString());
+        o.put("computerMoves", c.ranOut());
         return o;
     }
 
@@ -136,9 +171,9 @@ public final class TableViews {
     // ---- the board after each deal (RULES.md §6) ----
 
     /**
-     * {@code {tableId, seq, status, dealsPerMatch, deals: [{deal, durak, durakName, durakCards, rows: [{seat,
-     * name, place, points, calculation}], totals}], totals, onBoard, continued, match: {over, totals, places,
-     * winners} }}.
+     * {@code {tableId, seq, status, dealsPerMatch, seats, deals: [{deal, durak, durakName, durakCards, rows: [{seat,
+     * name, place, points, calculation}], totals}], totals, hints, onBoard, continued, match: {over, totals, places,
+     * winners, hints} }}; {@code hints}: how many hints each seat took (RULES.md §8, solo tables only).
      */
     public static ObjectNode board(TableSnapshot s) {
         TableState t = s.state();
@@ -148,6 +183,7 @@ public final class TableViews {
         o.put("seq", s.seq());
         o.put("status", t.status().name());
         o.put("dealsPerMatch", rules.dealsPerMatch());
+        o.set("seats", seats(t));
         ArrayNode deals = o.putArray("deals");
         int n = rules.players();
         int[] totals = new int[n];
@@ -162,6 +198,7 @@ public final class TableViews {
         }
         MatchState match = t.match();
         o.set("totals", ints(match == null ? java.util.Collections.nCopies(n, 0) : match.totals()));
+        o.set("hints", ints(t.hints()));
         o.put("onBoard", t.onBoard());
         o.set("continued", ints(t.continued().stream().sorted().toList()));
         if (match != null && match.isOver()) {
@@ -175,6 +212,7 @@ public final class TableViews {
                     winners.add(i);
                 }
             }
+            result.set("hints", ints(t.hints()));
         } else {
             o.putNull("match");
         }

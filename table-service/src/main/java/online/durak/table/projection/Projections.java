@@ -20,6 +20,7 @@ import java.util.concurrent.TimeoutException;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
+import online.durak.engine.table.TurnClock;
 import online.durak.messages.EventMessage;
 import online.durak.table.store.EventStore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -208,7 +209,9 @@ public class Projections {
             return false;
         }
         Instant created = s.createdAt() == null ? m.at() : s.createdAt();
-        TableSnapshot after = new TableSnapshot(s.tableId(), next, m.seq(), ((EventLog) s.events()).append(m), created);
+        Instant turnStartedAt = TurnClock.turnStart(s.turnStartedAt(), m.event(), m.at());
+        TableSnapshot after = new TableSnapshot(s.tableId(), next, m.seq(), ((EventLog) s.events()).append(m), created,
+                turnStartedAt);
         t.snapshot = after;
         applied.increment();
         if (next.status() == TableStatus.OPEN) {

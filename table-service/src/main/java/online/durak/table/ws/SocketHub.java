@@ -26,6 +26,7 @@ import online.durak.table.api.ApiException;
 import online.durak.table.api.ErrorCodes;
 import online.durak.table.api.TableResource;
 import online.durak.table.api.TableViews;
+import online.durak.table.api.ViewSettings;
 import online.durak.table.auth.Player;
 import online.durak.table.messaging.CommandBus;
 import online.durak.table.messaging.TableCommands;
@@ -71,6 +72,7 @@ public class SocketHub implements TableListener {
 
     private final Projections projections;
     private final TableCommands commands;
+    private final ViewSettings views;
     private final Map<String, Map<String, Session>> byTable = new ConcurrentHashMap<>();
     private final Map<String, Session> byConnection = new ConcurrentHashMap<>();
 
@@ -88,9 +90,10 @@ public class SocketHub implements TableListener {
         }
     }
 
-    public SocketHub(Projections projections, TableCommands commands, MeterRegistry registry) {
+    public SocketHub(Projections projections, TableCommands commands, ViewSettings views, MeterRegistry registry) {
         this.projections = projections;
         this.commands = commands;
+        this.views = views;
         registry.gaugeMapSize("durak.websocket.connections", java.util.List.of(), byConnection);
     }
 
@@ -197,7 +200,7 @@ public class SocketHub implements TableListener {
             frame.put("seq", event.seq());
             frame.set("event", TableViews.seatEvent(after, event, seat >= 0 ? seat : EventVisibility.NO_SEAT));
             if (seat >= 0) {
-                frame.set("view", TableViews.view(after, seat));
+                frame.set("view", TableViews.view(after, seat, views.turnOverride()));
             } else {
                 frame.putNull("view");
             }
@@ -213,7 +216,7 @@ public class SocketHub implements TableListener {
         frame.put("type", "view");
         frame.put("seq", s.seq());
         if (seat >= 0) {
-            frame.set("view", TableViews.view(s, seat));
+            frame.set("view", TableViews.view(s, seat, views.turnOverride()));
         } else {
             frame.putNull("view");
         }

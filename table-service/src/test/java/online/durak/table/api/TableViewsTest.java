@@ -170,4 +170,56 @@ class TableViewsTest {
         assertTrue(v.get("deal").isNull());
         assertNull(null);
     }
+
+    @Test
+    void theClockRunsFromTheLastEventThatAskedForADecision() {
+        Rules timed = Rules.defaults(2).withDealsPerMatch(1).withTurnClockSeconds(90);
+        Script g = Script.started("t", "p0", "p1", timed, 11).play(2);
+        TableSnapshot s = snapshot(g);
+        int toAct = g.state.toAct();
+        java.time.Instant last = g.seq(g.lastSeq()).at();
+        for (int seat = 0; seat < 2; seat++) {
+            JsonNode c = TableViews.view(s, seat).get("clock");
+            assertEquals(toAct, c.get("seat").intValue());
+            assertEquals(last.plusSeconds(90).toString(), c.get("turnEnds").textValue());
+            assertTrue(c.get("graceEnds").isNull());
+            assertFalse(c.get("computerMoves").booleanValue());
+        }
+        // a configured turn length replaces the table's (tests only)
+        assertEquals(last.plusSeconds(1).toString(),
+                TableViews.view(s, 0, Duration.ofSeconds(1)).at("/clock/turnEnds").textValue());
+        // continue on the board, a hint or a timeout do not restart it; the board's own clock has seat -1
+        g.playDeal();
+        assertTrue(TableViews.view(snapshot(g), 0).get("clock").isNull(), "the match is over");
+        Script three = Script.started("t3", "p0", "p1", timed.withDealsPerMatch(3), 11).playDeal();
+        java.time.Instant ended = three.seq(three.lastSeq()).at();
+        three.run(new TableCommand.Continue("p0", 5));
+        JsonNode board = TableViews.view(snapshot(three), 1).get("clock");
+        assertEquals(-1, board.get("seat").intValue());
+        assertEquals(ended.plusSeconds(90).toString(), board.get("turnEnds").textValue());
+    }
+
+    @Test
+    void untimedTablesHaveNoClockAndHintsAreCountedPerSeat() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 3).play(3);
+        assertTrue(TableViews.view(snapshot(g), 0).get("clock").isNull());
+        Script solo = new Script("s").run(new TableCommand.CreateSolo("p0", "Anna", Rules.defaults(3).withDealsPerMatch(1),
+                List.of(online.durak.engine.BotLevel.EASY, online.durak.engine.BotLevel.STRONG), 8));
+        while (solo.state.toAct() != 0) {
+            solo.play(1);
+        }
+        solo.run(new TableCommand.Hint("p0")).run(new TableCommand.Hint("p0"));
+        ObjectNode v = TableViews.view(snapshot(solo), 0);
+        assertTrue(v.get("clock").isNull(), "solo tables have no clock");
+        assertTrue(v.at("/table/solo").booleanValue());
+        assertEquals("[2,0,0]", v.at("/match/hints").toString());
+        assertEquals("[true,false,false]", Codec.write(TableViews.summary(snapshot(solo)).get("seats").findValues("human")
+                .stream().collect(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance::arrayNode,
+                        ArrayNode::add, ArrayNode::addAll)));
+        solo.playDeal();
+        ObjectNode b = TableViews.board(snapshot(solo));
+        assertEquals("[2,0,0]", b.get("hints").toString());
+        assertEquals("[2,0,0]", b.at("/match/hints").toString());
+        assertEquals("STRONG", b.at("/seats/2/bot").textValue());
+    }
 }
