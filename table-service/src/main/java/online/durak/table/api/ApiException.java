@@ -1,7 +1,8 @@
 package online.durak.table.api;
 
 /**
- * An answer other than success, for a client: an HTTP status (always 4xx or 504) and a stable {@code code}
+ * An answer other than success, for a client: an HTTP status (4xx, or 503/504 when a service
+ * this one depends on cannot answer) and a stable {@code code}
  * with a message for people. Rendered as {@code {"code": ..., "message": ...}} by {@link ErrorMappers}, and
  * as an {@code error} frame on the WebSocket.
  */

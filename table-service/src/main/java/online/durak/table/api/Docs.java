@@ -43,6 +43,37 @@ public final class Docs {
                                      @Schema(description = "optional id for a retry; 1 to 64 of [A-Za-z0-9._~-]") String commandId) {
     }
 
+    @Schema(name = "BotLevel", description = "RULES.md §1 botLevel")
+    public enum BotLevel { EASY, NORMAL, STRONG }
+
+    @Schema(name = "SoloRequest", description = "A solo game: the caller in seat 0, bots in the other seats, started "
+            + "at once, without clock and stake.")
+    public record SoloRequest(@Schema(description = "as for a table (players may be left out when bots is a list); "
+            + "turnClock and stake must be left out, null or 0") Settings settings,
+                              @Schema(description = "\"EASY\", \"NORMAL\" or \"STRONG\" for every bot seat, or a list "
+                                      + "with one level per seat 1, 2, ... (default: NORMAL for all)",
+                                      oneOf = {BotLevel.class, BotLevel[].class},
+                                      examples = "[\"EASY\",\"STRONG\"]") Object bots,
+                              @Schema(description = "optional id for a retry; 1 to 64 of [A-Za-z0-9._~-]") String commandId) {
+    }
+
+    @Schema(name = "HintCandidate", description = "A move the strong bot weighed, as its search judged it.")
+    public record HintCandidate(Move move,
+                                @Schema(description = "how often this move led to not being the durak (0..1)") Double notDurakRate,
+                                @Schema(description = "cards left in hand, on average, when it ended as the durak") Double meanCardsLeftWhenDurak,
+                                @Schema(description = "how many deals the search played out (determinized samples)") Integer samples,
+                                @Schema(description = "true when the position was searched exactly (open information)") Boolean exact) {
+    }
+
+    @Schema(name = "HintAnswer", description = "The strong bot's suggestion for my seat (RULES.md §8).")
+    public record HintAnswer(String tableId, String commandId,
+                             @Schema(description = "the seq of the HintTaken event") long seq, int seat,
+                             @Schema(description = "a legal move of mine now") Move move,
+                             @Schema(description = "why, for people") String reason,
+                             @Schema(description = "the moves weighed, best first") List<HintCandidate> candidates,
+                             @Schema(description = "how many hints I have taken at this table, this one included") int hints) {
+    }
+
     @Schema(name = "JoinRequest", description = "The body may be left out: the first free seat is taken.")
     public record JoinRequest(@Schema(description = "the seat wanted; null: the first free one") Integer seat,
                               String commandId) {
@@ -74,6 +105,7 @@ public final class Docs {
 
     @Schema(name = "Seat")
     public record Seat(int seat, boolean free, String playerId, String name,
+                       @Schema(description = "a person sits here (not a bot, not free)") boolean human,
                        @Schema(description = "the bot's level, null for a human or a free seat",
                                enumeration = {"EASY", "NORMAL", "STRONG"}) String bot) {
     }
@@ -92,20 +124,33 @@ public final class Docs {
     }
 
     @Schema(name = "TableInView")
-    public record TableInView(String status, Settings settings, List<Seat> seats, int freeSeats, String createdBy) {
+    public record TableInView(String status, Settings settings, List<Seat> seats, int freeSeats, String createdBy,
+                              @Schema(description = "one person against bots: hints are given, there is no clock") boolean solo) {
     }
 
     @Schema(name = "MatchInView")
     public record MatchInView(int dealNumber, int dealsPerMatch, boolean dealRunning,
                               @Schema(description = "a deal has ended and the next waits for continue") boolean onBoard,
                               List<Integer> continued, List<Integer> totals,
-                              @Schema(description = "null until the match is over; 1 = best, ties share") List<Integer> places) {
+                              @Schema(description = "null until the match is over; 1 = best, ties share") List<Integer> places,
+                              @Schema(description = "hints taken, by seat") List<Integer> hints) {
+    }
+
+    @Schema(name = "Clock", description = "The turn clock (RULES.md §8), derived from the table's events.")
+    public record Clock(@Schema(description = "the seat whose decision is timed; -1: the board, waiting for continue "
+            + "(the next deal is dealt when it runs out)") int seat,
+                        @Schema(description = "when the turn clock runs out (ISO-8601)") String turnEnds,
+                        @Schema(description = "when the grace after it runs out; null until the turn clock has") String graceEnds,
+                        @Schema(description = "the grace has run out too: the computer now plays this move for the seat")
+                        boolean computerMoves) {
     }
 
     @Schema(name = "TableView", description = "My seat's view of the table after event seq.")
     public record TableView(String tableId, long seq, int seat, TableInView table,
                             @Schema(description = "null before the match starts") MatchInView match,
-                            @Schema(description = "null before the first deal") SeatView deal) {
+                            @Schema(description = "null before the first deal") SeatView deal,
+                            @Schema(description = "null when nothing is timed: no clock at this table (solo tables "
+                                    + "never have one), a bot to act, the table not playing") Clock clock) {
     }
 
     @Schema(name = "CommandAccepted")
@@ -117,7 +162,9 @@ public final class Docs {
     @Schema(name = "SeatEvent", type = SchemaType.OBJECT, description = "An event as my seat may see it "
             + "(messages.schema.json#/$defs/SeatEventMessage): {tableId, seq, type, at, commandId, event}; "
             + "DealStarted without its deck order (my dealt cards and the trump card instead), another seat's "
-            + "CardsDrawn as a count.")
+            + "CardsDrawn as a count. Time and help are events too: TimedOut {seat, graceEnds}, GraceRanOut {seat}, "
+            + "PlayedByComputer {seat} (the move events after it were played by the computer for that seat), "
+            + "BoardTimedOut {} and HintTaken {seat}.")
     public record SeatEvent() {
     }
 
@@ -138,12 +185,15 @@ public final class Docs {
     }
 
     @Schema(name = "MatchResult")
-    public record MatchResult(boolean over, List<Integer> totals, List<Integer> places, List<Integer> winners) {
+    public record MatchResult(boolean over, List<Integer> totals, List<Integer> places, List<Integer> winners,
+                              @Schema(description = "hints taken, by seat (RULES.md §8)") List<Integer> hints) {
     }
 
     @Schema(name = "Board")
-    public record Board(String tableId, long seq, String status, int dealsPerMatch, List<DealBoard> deals,
-                        List<Integer> totals, boolean onBoard, List<Integer> continued,
+    public record Board(String tableId, long seq, String status, int dealsPerMatch, List<Seat> seats,
+                        List<DealBoard> deals, List<Integer> totals,
+                        @Schema(description = "hints taken, by seat (RULES.md §8)") List<Integer> hints,
+                        boolean onBoard, List<Integer> continued,
                         @Schema(description = "null until the match is over") MatchResult match) {
     }
 

@@ -9,6 +9,7 @@ import online.durak.engine.table.TableDecider;
  * codes (from the rules service's reply) keep their code; their status follows {@link #statusOf(String)}:
  *
  * <ul>
+ *   <li>400: {@code BAD_BOTS} (a solo game's bot levels do not fit its seats; checked here first)</li>
  *   <li>404: {@code NO_SUCH_TABLE}</li>
  *   <li>403: {@code NOT_SEATED}</li>
  *   <li>409 (the table's state does not allow it now; the same request may succeed later or never):
@@ -32,6 +33,10 @@ public final class ErrorCodes {
     public static final String RULES_TIMEOUT = "RULES_TIMEOUT";
     public static final String VIEW_TIMEOUT = "VIEW_TIMEOUT";
     public static final String STORE_UNAVAILABLE = "STORE_UNAVAILABLE";
+    /** The bot service gave no hint (unreachable, no answer in time, an error): 503. */
+    public static final String BOTS_UNAVAILABLE = "BOTS_UNAVAILABLE";
+    public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;
+    public static final String BAD_BOTS = TableDecider.BAD_BOTS;
     public static final String NOT_FOUND = "NOT_FOUND";
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
@@ -42,7 +47,7 @@ public final class ErrorCodes {
     public static final Set<String> CONFLICTS = Set.of(
             TableDecider.TABLE_EXISTS, TableDecider.TABLE_FULL, TableDecider.SEAT_TAKEN,
             TableDecider.ALREADY_SEATED, TableDecider.MATCH_STARTED, TableDecider.TABLE_NOT_FULL,
-            TableDecider.NOT_ON_BOARD, TableDecider.ALREADY_CONTINUED,
+            TableDecider.NOT_ON_BOARD, TableDecider.ALREADY_CONTINUED, TableDecider.HINTS_SOLO_ONLY,
             Rejection.MATCH_OVER, Rejection.DEAL_NOT_RUNNING, Rejection.DEAL_RUNNING,
             Rejection.NOT_YOUR_TURN, Rejection.WRONG_PHASE);
 
@@ -51,6 +56,9 @@ public final class ErrorCodes {
 
     /** The HTTP status for a rejection code from the rules service. */
     public static int statusOf(String rejectionCode) {
+        if (BAD_BOTS.equals(rejectionCode)) {
+            return 400;
+        }
         if (NO_SUCH_TABLE.equals(rejectionCode)) {
             return 404;
         }

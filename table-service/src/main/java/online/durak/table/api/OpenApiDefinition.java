@@ -16,10 +16,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "{\"code\",\"message\"}. Status of the rules service's refusals: 404 NO_SUCH_TABLE; "
                         + "403 NOT_SEATED; 409 when the table's state does not allow it now (TABLE_EXISTS, TABLE_FULL, "
                         + "SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, TABLE_NOT_FULL, NOT_ON_BOARD, ALREADY_CONTINUED, "
-                        + "MATCH_OVER, DEAL_NOT_RUNNING, DEAL_RUNNING, NOT_YOUR_TURN, WRONG_PHASE); 422 for a move or "
+                        + "MATCH_OVER, DEAL_NOT_RUNNING, DEAL_RUNNING, NOT_YOUR_TURN, WRONG_PHASE, HINTS_SOLO_ONLY); 422 for a move or "
                         + "action that is not legal (CARD_NOT_IN_HAND, DOES_NOT_BEAT, OVER_LIMIT, NO_SUCH_SEAT, ... and "
                         + "any other code). 504 RULES_TIMEOUT when the rules service does not answer in time "
-                        + "(durak.rules.timeout, 5 s). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
+                        + "(durak.rules.timeout, 5 s); 503 BOTS_UNAVAILABLE when a hint cannot be had from the bot "
+                        + "service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
+                        + "carries the turn clock (clock). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
         components = @Components(securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
                 type = SecuritySchemeType.HTTP, scheme = "bearer",
                 description = "the token from POST /api/guests")),

@@ -17,17 +17,26 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
+import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.SeatView;
+import online.durak.engine.Views;
+import online.durak.engine.table.TableState;
+import online.durak.engine.table.TableStatus;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
+import online.durak.table.bots.BotClient;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
@@ -42,7 +51,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * The lobby and the tables. Commands (create, join, leave, bots, start, moves, continue) go to the rules
+ * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules
  * service and are answered from this instance's projection once it has the events of the reply; reads are
  * answered from the projection alone. Every call needs a bearer token.
  */
@@ -63,11 +72,16 @@ public class TableResource {
     private final TokenService tokens;
     private final Projections projections;
     private final TableCommands commands;
+    private final BotClient bots;
+    private final ViewSettings views;
 
-    public TableResource(TokenService tokens, Projections projections, TableCommands commands) {
+    public TableResource(TokenService tokens, Projections projections, TableCommands commands, BotClient bots,
+                         ViewSettings views) {
         this.tokens = tokens;
         this.projections = projections;
         this.commands = commands;
+        this.bots = bots;
+        this.views = views;
     }
 
     // ---- the lobby ----
@@ -107,6 +121,94 @@ public class TableResource {
         String tableId = newTableId();
         TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Create(rules)));
         return Response.created(URI.create("/api/tables/" + tableId)).entity(TableViews.summary(a.snapshot())).build();
+    }
+
+
+    @POST
+    @Path("/solo")
+    @Operation(summary = "Play solo against bots", description = "Opens a table with these settings for the caller "
+            + "alone: the caller in seat 0, bots in the other seats, and the match starts at once (RULES.md §8). "
+            + "Solo games have no turn clock and no stake (a turnClock or stake other than 0/null is refused). "
+            + "bots: one level for every bot seat (\"EASY\", \"NORMAL\" or \"STRONG\"; default NORMAL) or a list "
+            + "with one level per seat 1, 2, ...; with a list, settings.players may be left out (one more than the "
+            + "list). Hints (POST /{id}/hint) are given only at such tables. Answered once the rules service has "
+            + "dealt the first deal, with the caller's view of it.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.SoloRequest.class)))
+    @APIResponse(responseCode = "201", description = "the match has started; Location is the table; the body is "
+            + "the caller's view", content = @Content(schema = @Schema(implementation = Docs.TableView.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId, "
+            + "bots: an unknown level or a list that does not fit the seats); INVALID_SETTING naming the setting",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public Response solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        ObjectNode o = Bodies.object(body, false);
+        Bodies.only(o, Set.of("settings", "bots", "commandId"));
+        JsonNode given = o.get("settings");
+        if (given != null && !given.isNull() && !given.isObject()) {
+            throw new MessageException(MessageException.INVALID_SETTING, "settings", "must be an object");
+        }
+        ObjectNode settings = given == null || given.isNull() ? JsonNodeFactory.instance.objectNode()
+                : ((ObjectNode) given).deepCopy();
+        JsonNode botsNode = o.get("bots");
+        if (botsNode != null && botsNode.isArray() && !settings.has("players")) {
+            settings.put("players", botsNode.size() + 1);
+        }
+        soloOnly(settings, "turnClock", "a solo game has no turn clock");
+        soloOnly(settings, "stake", "a solo game is played without stake");
+        Rules rules = Codec.readRules(settings, 0);
+        List<BotLevel> levels = botLevels(botsNode, rules.players());
+        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        String tableId = newTableId();
+        TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)));
+        int seat = a.snapshot().seatOf(me.playerId());
+        return Response.created(URI.create("/api/tables/" + tableId))
+                .entity(TableViews.view(a.snapshot(), Math.max(seat, 0), views.turnOverride())).build();
+    }
+
+    /** A setting a solo game does not have: absent, null or 0 only. */
+    private static void soloOnly(ObjectNode settings, String name, String why) {
+        JsonNode v = settings.get(name);
+        if (v != null && !v.isNull() && !(v.isNumber() && v.asDouble() == 0)) {
+            throw new MessageException(MessageException.INVALID_SETTING, name, why + " (leave it out)");
+        }
+    }
+
+    /** The bots' levels by seat 1.. from {@code "LEVEL"} or {@code ["LEVEL", ...]}; NORMAL when left out. */
+    static List<BotLevel> botLevels(JsonNode node, int players) {
+        List<BotLevel> levels = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            levels.addAll(Collections.nCopies(players - 1, BotLevel.NORMAL));
+        } else if (node.isTextual()) {
+            levels.addAll(Collections.nCopies(players - 1, botLevel("bots", node)));
+        } else if (node.isArray()) {
+            if (node.size() != players - 1) {
+                throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "bots: a table of " + players
+                        + " players needs " + (players - 1) + " bot level(s), one for each seat after yours, not "
+                        + node.size());
+            }
+            for (int i = 0; i < node.size(); i++) {
+                levels.add(botLevel("bots[" + i + "]", node.get(i)));
+            }
+        } else {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,
+                    "bots: must be a level (EASY, NORMAL, STRONG) or a list of levels, one per bot seat");
+        }
+        return levels;
+    }
+
+    private static BotLevel botLevel(String field, JsonNode v) {
+        if (v.isTextual()) {
+            for (BotLevel l : BotLevel.values()) {
+                if (l.name().equals(v.textValue())) {
+                    return l;
+                }
+            }
+        }
+        throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,
+                field + ": must be EASY, NORMAL or STRONG, not " + v);
     }
 
     // ---- one table ----
@@ -297,6 +399,82 @@ public class TableResource {
         return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Continue())));
     }
 
+    @POST
+    @Path("/{id}/hint")
+    @Operation(summary = "Ask for a hint (solo games only)", description = "RULES.md §8: the strong bot suggests a "
+            + "move for my seat and says why. Only at a table of one person against bots, while it is my decision. "
+            + "The bot service is given the table's settings and my own view only. Once it has answered, the hint is "
+            + "recorded (event HintTaken, counted on the final board); a refused hint or one the bot service could "
+            + "not give is not counted and changes nothing.")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Docs.CommandRequest.class)))
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.HintAnswer.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "409", description = "HINTS_SOLO_ONLY (another person plays at this table), "
+            + "DEAL_NOT_RUNNING, NOT_YOUR_TURN (no move of mine is asked for now), MATCH_OVER",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "503", description = "BOTS_UNAVAILABLE: the bot service cannot be reached, did not "
+            + "answer within durak.bot.timeout or gave no usable hint (nothing was recorded); STORE_UNAVAILABLE",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public ObjectNode hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+                           @PathParam("id") String id, String body) {
+        Player me = tokens.fromAuthorization(auth);
+        String commandId = optionalCommandId(body);
+        TableSnapshot s = table(id);
+        int seat = seat(s, me);
+        TableSnapshot now = projections.current(id);
+        TableSnapshot latest = now.seq() >= s.seq() ? now : s;
+        SeatView view = hintable(latest, seat);
+        BotClient.Hint hint = await(bots.hint(latest.state().rules(), view));
+        if (!view.legalMoves().contains(hint.move())) {
+            throw new BotClient.BotsUnavailableException("the bot service suggested " + Codec.write(hint.moveNode())
+                    + ", which is not a legal move now; try again");
+        }
+        TableCommands.Accepted a = await(commands.send(me, id, commandId, new CommandMessage.Hint()));
+        TableState after = a.snapshot().state();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("tableId", id);
+        o.put("commandId", a.commandId());
+        o.put("seq", a.reply().lastSeq());
+        o.put("seat", seat);
+        o.set("move", hint.moveNode());
+        o.put("reason", hint.reason());
+        o.set("candidates", hint.candidates());
+        o.put("hints", seat < after.hints().size() ? after.hints().get(seat) : 0);
+        return o;
+    }
+
+    /**
+     * The seat's view when a hint may be given now; else the refusal the rules service would give, without
+     * asking it or the bot service: 409 HINTS_SOLO_ONLY, MATCH_OVER, DEAL_NOT_RUNNING or NOT_YOUR_TURN.
+     */
+    static SeatView hintable(TableSnapshot s, int seat) {
+        TableState t = s.state();
+        if (!t.solo()) {
+            throw new ApiException(409, ErrorCodes.HINTS_SOLO_ONLY,
+                    "hints are given only in solo games (one person against bots)");
+        }
+        if (t.status() == TableStatus.FINISHED) {
+            throw new ApiException(409, Rejection.MATCH_OVER, "the match at this table is over");
+        }
+        if (t.status() != TableStatus.PLAYING || t.match() == null || !t.match().dealRunning()) {
+            throw new ApiException(409, Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
+        }
+        SeatView view = Views.seatView(t.match().deal(), seat);
+        if (view.legalMoves().isEmpty()) {
+            throw new ApiException(409, Rejection.NOT_YOUR_TURN,
+                    "no move of yours is asked for now (seat " + view.toAct() + " is to act)");
+        }
+        return view;
+    }
+
     @GET
     @Path("/{id}/view")
     @Operation(summary = "My seat's view", description = "The table, the match and my view of the running (or last) "
@@ -312,7 +490,7 @@ public class TableResource {
         TableSnapshot s = table(id);
         int seat = seat(s, me);
         TableSnapshot now = projections.current(id);
-        return TableViews.view(now.seq() >= s.seq() ? now : s, seat);
+        return TableViews.view(now.seq() >= s.seq() ? now : s, seat, views.turnOverride());
     }
 
     @GET
@@ -417,7 +595,7 @@ public class TableResource {
         return TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
     }
 
-    private static ObjectNode accepted(Player me, TableCommands.Accepted a) {
+    private ObjectNode accepted(Player me, TableCommands.Accepted a) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("commandId", a.commandId());
         o.put("accepted", true);
@@ -426,7 +604,7 @@ public class TableResource {
         if (seat < 0) {
             o.putNull("view");
         } else {
-            o.set("view", TableViews.view(a.snapshot(), seat));
+            o.set("view", TableViews.view(a.snapshot(), seat, views.turnOverride()));
         }
         return o;
     }

@@ -5,10 +5,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
+import online.durak.engine.Move;
+import online.durak.engine.Views;
+import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
 import online.durak.messages.Codec;
@@ -23,6 +27,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * A stand-in for the rules service in these tests, built on the engine as docs/spine.md describes it: reads
  * the (test) commands topic, decides with {@link TableDecider}, writes accepted events to {@code table_events},
  * publishes them to {@code durak.table-events}, then the reply; a repeated commandId gets its first reply.
+ * It stands in for the bot service's moves too: after each command, every bot whose turn it is plays its first
+ * legal move at once (unless {@link #botsPaused}).
  */
 public final class FakeRules implements AutoCloseable {
     private final TestStore store;
@@ -34,6 +40,8 @@ public final class FakeRules implements AutoCloseable {
     private final Kafka.Reader reader;
     /** Events of the next accepted command are stored but not published (to test catching up from the store). */
     public volatile boolean holdBackEvents;
+    /** Bots do not move (so that a bot's turn can be watched). */
+    public volatile boolean botsPaused;
 
     public FakeRules(TestStore store) {
         this.store = store;
@@ -49,9 +57,31 @@ public final class FakeRules implements AutoCloseable {
             answered.put(c.commandId(), reply);
         }
         send(TestTopics.REPLIES, c.tableId(), Codec.toBytes(reply));
+        if (!botsPaused) {
+            playBots(c.tableId());
+        }
     }
 
-    private ReplyMessage decide(CommandMessage c) {
+    /** Bots play their first legal move while it is their turn (as the bot service would, without thinking). */
+    public synchronized void playBots(String tableId) {
+        for (int i = 0; i < 2000; i++) {
+            TableState t = tables.get(tableId);
+            int seat = t == null ? -1 : t.toAct();
+            SeatHolder h = t == null ? null : t.holder(seat);
+            if (h == null || h.isHuman()) {
+                return;
+            }
+            Move m = Views.seatView(t.match().deal(), seat).legalMoves().get(0);
+            CommandMessage c = new CommandMessage("bot:" + UUID.randomUUID(), tableId, h.playerId(), h.name(),
+                    new CommandMessage.Play(m));
+            ReplyMessage r = decide(c);
+            if (!r.accepted()) {
+                throw new IllegalStateException("a bot's legal move was refused: " + r.code());
+            }
+        }
+    }
+
+    private synchronized ReplyMessage decide(CommandMessage c) {
         TableState state = tables.getOrDefault(c.tableId(), TableState.NONE);
         long seq = lastSeq.getOrDefault(c.tableId(), 0L);
         Decision<TableState> d = TableDecider.decide(state, c.toTableCommand(random.nextLong()));

@@ -1,0 +1,429 @@
+package online.durak.table.it;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import online.durak.engine.Move;
+import online.durak.engine.Rules;
+import online.durak.engine.Views;
+import online.durak.engine.table.TableCommand;
+import online.durak.messages.Codec;
+import online.durak.table.Script;
+import online.durak.table.auth.Player;
+import online.durak.table.auth.TokenService;
+import online.durak.testkit.DurakInfraResource;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Solo games, hints and the clock in views, with {@link FakeRules} standing in for the rules service (and for the
+ * bots' moves) and {@link FakeBots} for the bot service's hint endpoint.
+ */
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(TestTopics.class)
+@QuarkusTestResource(FakeBots.class)
+class SoloHintClockTest {
+    private static FakeRules rules;
+    private static KafkaProducer<String, byte[]> producer;
+
+    @Inject
+    TestStore store;
+
+    @Inject
+    TokenService tokens;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    private String bots;
+
+    @BeforeEach
+    void setUp() {
+        It.awaitReady();
+        if (rules == null) {
+            rules = new FakeRules(store);
+        }
+        if (producer == null) {
+            producer = Kafka.producer();
+        }
+        rules.botsPaused = false;
+        bots = ConfigProvider.getConfig().getValue("durak.bot.url", String.class);
+        FakeBots.mode(bots, "ok");
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (rules != null) {
+            rules.close();
+            rules = null;
+        }
+        if (producer != null) {
+            producer.close();
+            producer = null;
+        }
+    }
+
+    private static String solo(String token, String body) {
+        var r = It.as(token).body(body).post("/api/tables/solo");
+        r.then().statusCode(201).body("seat", equalTo(0)).body("table.status", equalTo("PLAYING"))
+                .body("table.solo", equalTo(true)).body("clock", nullValue());
+        String id = r.jsonPath().getString("tableId");
+        assertTrue(r.header("Location").endsWith("/api/tables/" + id));
+        return id;
+    }
+
+    /** Seat 0's view once it is seat 0's decision (bots move at once), or the deal is over. */
+    private static JsonNode myTurn(String token, String id) {
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonNode v = Codec.parse(It.as(token).get("/api/tables/" + id + "/view").then().statusCode(200)
+                    .extract().asString());
+            // toAct is null between the events of one command (e.g. a bout ended, the next not yet begun)
+            if (!v.at("/match/dealRunning").asBoolean() || v.at("/deal/toAct").asInt(-1) == v.get("seat").asInt()
+                    && v.at("/deal/toAct").isInt()) {
+                return v;
+            }
+            Kafka.sleep(50);
+        }
+        throw new AssertionError("seat 0 never got to act at " + id);
+    }
+
+    private static JsonNode hint(String token, String id, int status) {
+        return Codec.parse(It.as(token).post("/api/tables/" + id + "/hint").then().statusCode(status).extract().asString());
+    }
+
+    // ---- solo ----
+
+    @Test
+    void aSoloGameStartsAtOnceAgainstTheBotsAskedFor() {
+        String t = It.guest("Sola").getString("token");
+        String id = solo(t, "{\"settings\":{\"dealsPerMatch\":1},\"bots\":[\"EASY\",\"STRONG\"]}");
+        JsonPath v = It.as(t).get("/api/tables/" + id + "/view").then().statusCode(200).extract().jsonPath();
+        assertEquals(3, v.getInt("table.settings.players"));
+        assertNull(v.get("table.settings.turnClock"));
+        assertEquals(0, v.getInt("table.settings.stake"));
+        assertEquals(List.of(true, false, false), v.getList("table.seats.human"));
+        assertEquals("EASY", v.getString("table.seats[1].bot"));
+        assertEquals("STRONG", v.getString("table.seats[2].bot"));
+        assertNull(v.get("table.seats[0].bot"));
+        assertEquals(List.of(0, 0, 0), v.getList("match.hints"));
+        assertEquals(1, v.getInt("match.dealNumber"));
+        assertNull(v.get("clock"));
+        It.as(t).get("/api/tables").then().statusCode(200).body("tableId", org.hamcrest.Matchers.not(
+                org.hamcrest.Matchers.hasItem(id)));
+
+        String u = It.guest("Uno").getString("token");
+        String two = solo(u, "{\"settings\":{\"players\":2}}");
+        It.as(u).get("/api/tables/" + two).then().statusCode(200).body("seats[1].bot", equalTo("NORMAL"))
+                .body("status", equalTo("PLAYING"));
+        String four = solo(u, "{\"settings\":{\"players\":4,\"turnClock\":null,\"stake\":0},\"bots\":\"STRONG\","
+                + "\"commandId\":\"solo-1\"}");
+        It.as(u).get("/api/tables/" + four).then().statusCode(200).body("seats.bot", equalTo(
+                java.util.Arrays.asList(null, "STRONG", "STRONG", "STRONG")));
+    }
+
+    @Test
+    void badSoloRequestsAreRefusedNamingTheField() {
+        String t = It.guest("Sola").getString("token");
+        String[][] cases = {
+                {"{\"settings\":{\"players\":7}}", "INVALID_SETTING", "players"},
+                {"{\"settings\":{\"players\":5,\"deck\":24}}", "INVALID_SETTING", "players"},
+                {"{\"settings\":{\"players\":2,\"variant\":\"BLITZ\"}}", "INVALID_SETTING", "variant"},
+                {"{\"settings\":{\"players\":2,\"turnClock\":60}}", "INVALID_SETTING", "turnClock"},
+                {"{\"settings\":{\"players\":2,\"stake\":5}}", "INVALID_SETTING", "stake"},
+                {"{\"settings\":{}}", "INVALID_SETTING", "players"},
+                {"{\"settings\":{\"players\":3},\"bots\":[\"EASY\"]}", "INVALID_REQUEST", "bots"},
+                {"{\"settings\":{\"players\":2},\"bots\":\"SUPER\"}", "INVALID_REQUEST", "bots"},
+                {"{\"settings\":{\"players\":3},\"bots\":[\"EASY\",\"easy\"]}", "INVALID_REQUEST", "bots[1]"},
+                {"{\"settings\":{\"players\":2},\"bots\":7}", "INVALID_REQUEST", "bots"},
+                {"{\"settings\":{\"players\":2},\"seat\":1}", "INVALID_REQUEST", "seat"},
+                {"{\"settings\":[2]}", "INVALID_SETTING", "settings"},
+                {"[]", "INVALID_JSON", ""},
+        };
+        for (String[] c : cases) {
+            It.as(t).body(c[0]).post("/api/tables/solo").then().statusCode(400)
+                    .body("code", equalTo(c[1])).body("message", startsWith(c[2]));
+        }
+        It.as(t).post("/api/tables/solo").then().statusCode(400).body("code", equalTo("INVALID_JSON"));
+        io.restassured.RestAssured.given().contentType("application/json").body("{\"settings\":{\"players\":2}}")
+                .post("/api/tables/solo").then().statusCode(401);
+    }
+
+    // ---- hints ----
+
+    @Test
+    void aHintInASoloGameIsALegalMoveAndIsCountedOnTheBoard() {
+        String t = It.guest("Sola").getString("token");
+        String id = solo(t, "{\"settings\":{\"dealsPerMatch\":1},\"bots\":[\"EASY\",\"STRONG\"]}");
+        JsonNode v = myTurn(t, id);
+        assertTrue(v.at("/match/dealRunning").asBoolean(), "the deal ended before seat 0 acted");
+        long before = store.count(id);
+        assertEquals(v.get("seq").asLong(), before);
+
+        JsonNode h = hint(t, id, 200);
+        assertEquals(id, h.get("tableId").textValue());
+        assertEquals(0, h.get("seat").intValue());
+        assertEquals(1, h.get("hints").intValue());
+        assertEquals(before + 1, h.get("seq").longValue());
+        assertTrue(contains(v.at("/deal/legalMoves"), h.get("move")), h.toString());
+        assertFalse(h.get("reason").textValue().isBlank());
+        JsonNode c = h.at("/candidates/0");
+        assertEquals(h.get("move"), c.get("move"));
+        assertEquals(0.75, c.get("notDurakRate").doubleValue());
+        assertEquals(2.5, c.get("meanCardsLeftWhenDurak").doubleValue());
+        assertEquals(40, c.get("samples").intValue());
+        assertFalse(c.get("exact").booleanValue());
+        assertFalse(c.has("extra"));
+
+        // the bot service was asked with the settings and seat 0's own view only
+        JsonNode asked = FakeBots.last(bots);
+        assertEquals(3, asked.at("/rules/players").intValue());
+        assertEquals(0, asked.at("/view/seat").intValue());
+        assertFalse(asked.get("view").has("hands"));
+        assertEquals(v.at("/deal/hand"), asked.at("/view/hand"));
+
+        // recorded: one HintTaken event, visible in the events feed, counted in the view
+        assertEquals(before + 1, store.count(id));
+        JsonNode page = Codec.parse(It.as(t).get("/api/tables/" + id + "/events?since=" + before).asString());
+        assertEquals(1, page.get("events").size());
+        assertEquals("HintTaken", page.at("/events/0/event/type").textValue());
+        assertEquals(0, page.at("/events/0/event/seat").intValue());
+        assertEquals(2, hint(t, id, 200).get("hints").intValue());
+        It.as(t).get("/api/tables/" + id + "/view").then().statusCode(200).body("match.hints", equalTo(List.of(2, 0, 0)));
+
+        // play the deal (and the match of one deal) to its end with the hinted move first
+        It.as(t).body("{\"commandId\":\"h1\",\"move\":" + Codec.write(h.get("move")) + "}")
+                .post("/api/tables/" + id + "/moves").then().statusCode(200);
+        for (int i = 0; i < 500; i++) {
+            JsonNode now = myTurn(t, id);
+            if (!now.at("/match/dealRunning").asBoolean()) {
+                break;
+            }
+            var r = It.as(t).body("{\"commandId\":\"m" + i + "\",\"move\":" + Codec.write(now.at("/deal/legalMoves/0"))
+                    + "}").post("/api/tables/" + id + "/moves");
+            assertEquals(200, r.statusCode(), r.asString() + " after " + now);
+        }
+        JsonPath board = It.as(t).get("/api/tables/" + id + "/board").then().statusCode(200).extract().jsonPath();
+        assertTrue(board.getBoolean("match.over"));
+        assertEquals(List.of(2, 0, 0), board.getList("match.hints"));
+        assertEquals(List.of(2, 0, 0), board.getList("hints"));
+        assertEquals("STRONG", board.getString("seats[2].bot"));
+        assertEquals(409, It.as(t).post("/api/tables/" + id + "/hint").statusCode());
+    }
+
+    @Test
+    void hintsAreRefusedAtTablesWithOtherPeopleWithoutChangingTheLog() {
+        JsonNode askedBefore = FakeBots.last(bots);
+        String a = It.guest("Anna").getString("token");
+        String b = It.guest("Boris").getString("token");
+        String id = It.as(a).body("{\"settings\":{\"players\":2,\"dealsPerMatch\":1}}").post("/api/tables")
+                .then().statusCode(201).extract().jsonPath().getString("tableId");
+        String t = "/api/tables/" + id;
+        It.as(a).post(t + "/hint").then().statusCode(409).body("code", equalTo("HINTS_SOLO_ONLY"));
+        It.as(b).post(t + "/join").then().statusCode(200);
+        It.as(a).post(t + "/start").then().statusCode(200);
+        long count = store.count(id);
+        for (String token : List.of(a, b)) {
+            It.as(token).post(t + "/hint").then().statusCode(409).body("code", equalTo("HINTS_SOLO_ONLY"))
+                    .body("message", org.hamcrest.Matchers.containsString("solo"));
+        }
+        String carl = It.guest("Carl").getString("token");
+        It.as(carl).post(t + "/hint").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
+        It.as(a).post("/api/tables/nosuchtable/hint").then().statusCode(404).body("code", equalTo("NO_SUCH_TABLE"));
+        It.as(a).body("{\"commandId\":\"bad id!\"}").post(t + "/hint").then().statusCode(400)
+                .body("code", equalTo("INVALID_REQUEST"));
+
+        // two people and a bot: no hints either
+        String three = It.as(a).body("{\"settings\":{\"players\":3}}").post("/api/tables")
+                .then().statusCode(201).extract().jsonPath().getString("tableId");
+        It.as(b).post("/api/tables/" + three + "/join").then().statusCode(200);
+        It.as(a).body("{\"seat\":2,\"level\":\"STRONG\"}").post("/api/tables/" + three + "/bots").then().statusCode(200);
+        It.as(a).post("/api/tables/" + three + "/start").then().statusCode(200);
+        It.as(b).post("/api/tables/" + three + "/hint").then().statusCode(409).body("code", equalTo("HINTS_SOLO_ONLY"));
+
+        Kafka.sleep(300);
+        assertEquals(count, store.count(id), "a refused hint changes no event log");
+        assertEquals(askedBefore, FakeBots.last(bots), "the bot service was not asked");
+    }
+
+    @Test
+    void noHintWhenItIsNotMyDecision() {
+        rules.botsPaused = true;
+        String t = It.guest("Sola").getString("token");
+        String id = solo(t, "{\"settings\":{\"players\":2}}");
+        for (int i = 0; i < 20; i++) {
+            JsonNode v = Codec.parse(It.as(t).get("/api/tables/" + id + "/view").asString());
+            if (v.at("/deal/toAct").asInt(-1) != 0) {
+                break;
+            }
+            It.as(t).body("{\"commandId\":\"m" + i + "\",\"move\":" + Codec.write(v.at("/deal/legalMoves/0")) + "}")
+                    .post("/api/tables/" + id + "/moves").then().statusCode(200);
+        }
+        JsonNode v = Codec.parse(It.as(t).get("/api/tables/" + id + "/view").asString());
+        assertEquals(1, v.at("/deal/toAct").asInt(), "the bot's turn");
+        long count = store.count(id);
+        It.as(t).post("/api/tables/" + id + "/hint").then().statusCode(409).body("code", equalTo("NOT_YOUR_TURN"));
+        assertEquals(count, store.count(id));
+    }
+
+    @Test
+    void whenTheBotServiceFailsTheAnswerIs503AndNothingIsCounted() {
+        String t = It.guest("Sola").getString("token");
+        String id = solo(t, "{\"settings\":{\"players\":3},\"bots\":[\"NORMAL\",\"NORMAL\"]}");
+        assertTrue(myTurn(t, id).at("/match/dealRunning").asBoolean());
+        long count = store.count(id);
+        for (String mode : List.of("error", "garbage", "illegal", "hang")) {
+            FakeBots.mode(bots, mode);
+            long t0 = System.nanoTime();
+            JsonNode e = hint(t, id, 503);
+            assertEquals("BOTS_UNAVAILABLE", e.get("code").textValue(), mode);
+            assertNotNull(e.get("message").textValue());
+            if (mode.equals("hang")) {
+                assertTrue(e.get("message").textValue().contains("did not answer within"), e.toString());
+                assertTrue((System.nanoTime() - t0) / 1_000_000 < 3900, "answered at the timeout, not when the bot did");
+            }
+        }
+        FakeBots.mode(bots, "ok");
+        assertEquals(count, store.count(id));
+        assertEquals(1, hint(t, id, 200).get("hints").intValue());
+    }
+
+    // ---- the clock ----
+
+    @Test
+    void theViewShowsTheTurnClockFromTheEventsTimes() throws Exception {
+        String a = It.guest("Anna").getString("token");
+        String b = It.guest("Boris").getString("token");
+        String id = It.as(a).body("{\"settings\":{\"players\":2,\"turnClock\":30,\"dealsPerMatch\":1}}")
+                .post("/api/tables").then().statusCode(201).extract().jsonPath().getString("tableId");
+        String t = "/api/tables/" + id;
+        It.as(a).get(t + "/view").then().statusCode(200).body("clock", nullValue());
+        It.as(b).post(t + "/join").then().statusCode(200);
+        JsonNode started = Codec.parse(It.as(a).post(t + "/start").then().statusCode(200).extract().asString());
+        JsonNode view = started.get("view");
+        assertClock(a, id, view);
+        try (WsClient ws = WsClient.connect(URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/"
+                + id + "/ws?token=" + b))) {
+            JsonNode first = ws.next();
+            assertEquals(view.at("/clock"), first.at("/view/clock"));
+            int toAct = view.at("/deal/toAct").asInt();
+            String mover = toAct == 0 ? a : b;
+            JsonNode mine = Codec.parse(It.as(mover).get(t + "/view").asString());
+            JsonNode moved = Codec.parse(It.as(mover).body("{\"commandId\":\"c1\",\"move\":"
+                    + Codec.write(mine.at("/deal/legalMoves/0")) + "}").post(t + "/moves").then().statusCode(200)
+                    .extract().asString());
+            assertClock(mover, id, moved.get("view"));
+            JsonNode frame;
+            do {
+                frame = ws.next();
+            } while (!frame.get("type").textValue().equals("event") || frame.get("seq").asLong() < moved.get("seq").asLong());
+            assertEquals(1, frame.at("/view/seat").asInt());
+            assertEquals(moved.at("/view/clock/turnEnds"), frame.at("/view/clock/turnEnds"));
+        }
+    }
+
+    /** The clock of a view: the seat to act, 30 s after the last event's time, no grace yet. */
+    private static void assertClock(String token, String id, JsonNode view) {
+        JsonNode page = Codec.parse(It.as(token).get("/api/tables/" + id + "/events?since=" + (view.get("seq").asLong() - 1))
+                .asString());
+        Instant at = Instant.parse(page.at("/events/0/at").textValue());
+        JsonNode clock = view.get("clock");
+        assertEquals(view.at("/deal/toAct").asInt(), clock.get("seat").asInt(), clock.toString());
+        assertEquals(at.plusSeconds(30), Instant.parse(clock.get("turnEnds").textValue()));
+        assertTrue(clock.get("graceEnds").isNull());
+        assertFalse(clock.get("computerMoves").asBoolean());
+    }
+
+    @Test
+    void aTimeoutTheGraceAndTheComputersMoveShowInTheViewAndTheEvents() {
+        String p0 = "p0-" + UUID.randomUUID();
+        String p1 = "p1-" + UUID.randomUUID();
+        String t0 = tokens.issue(new Player(p0, "Anna"));
+        Rules timed = Rules.defaults(2).withDealsPerMatch(1).withTurnClockSeconds(60);
+        Script g = Script.started("clock-" + UUID.randomUUID(), p0, p1, timed, 99).play(3);
+        int seat = g.state.toAct();
+        Instant turnStarted = g.seq(g.lastSeq()).at();
+        Instant graceEnds = turnStarted.plusSeconds(70);
+        g.run(new TableCommand.TimeOut("clock", seat, graceEnds));
+        long timedOut = g.lastSeq();
+        publish(g, 1, timedOut);
+        JsonNode v = viewAt(t0, g.tableId, timedOut);
+        assertEquals(seat, v.at("/clock/seat").asInt());
+        assertEquals(turnStarted.plusSeconds(60).toString(), v.at("/clock/turnEnds").textValue());
+        assertEquals(graceEnds.toString(), v.at("/clock/graceEnds").textValue());
+        assertFalse(v.at("/clock/computerMoves").asBoolean());
+
+        g.run(new TableCommand.GraceOver("clock", seat));
+        publish(g, timedOut + 1, g.lastSeq());
+        v = viewAt(t0, g.tableId, g.lastSeq());
+        assertTrue(v.at("/clock/computerMoves").asBoolean());
+        assertEquals(turnStarted.plusSeconds(60).toString(), v.at("/clock/turnEnds").textValue(),
+                "a timeout does not restart the clock");
+
+        long before = g.lastSeq();
+        Move m = Views.seatView(g.state.match().deal(), seat).legalMoves().get(0);
+        g.run(new TableCommand.Play(g.state.seats().get(seat).playerId(), m, true));
+        publish(g, before + 1, g.lastSeq());
+        v = viewAt(t0, g.tableId, g.lastSeq());
+        assertEquals(g.state.toAct(), v.at("/clock/seat").asInt());
+        assertTrue(v.at("/clock/graceEnds").isNull());
+        assertEquals(g.seq(g.lastSeq()).at().plusSeconds(60).toString(), v.at("/clock/turnEnds").textValue());
+
+        JsonNode events = Codec.parse(It.as(t0).get("/api/tables/" + g.tableId + "/events?since=" + (timedOut - 1))
+                .asString()).get("events");
+        assertEquals("TimedOut", events.at("/0/event/type").textValue());
+        assertEquals(graceEnds.toString(), events.at("/0/event/graceEnds").textValue());
+        assertEquals("GraceRanOut", events.at("/1/event/type").textValue());
+        assertEquals("PlayedByComputer", events.at("/2/event/type").textValue());
+        assertEquals(seat, events.at("/2/event/seat").asInt());
+        assertEquals(g.lastSeq() - timedOut + 1, events.size());
+        assertEquals(g.seq(timedOut + 3).type(), events.at("/3/event/type").textValue(), "the computer's move follows");
+    }
+
+    private void publish(Script g, long from, long to) {
+        store.insert(g.range(from, to));
+        Kafka.publish(producer, g.range(from, to));
+    }
+
+    private static JsonNode viewAt(String token, String id, long seq) {
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline) {
+            var r = It.as(token).get("/api/tables/" + id + "/view");
+            if (r.statusCode() == 200 && r.jsonPath().getLong("seq") >= seq) {
+                return Codec.parse(r.asString());
+            }
+            Kafka.sleep(100);
+        }
+        throw new AssertionError("the view did not reach seq " + seq);
+    }
+
+    private static boolean contains(JsonNode moves, JsonNode move) {
+        Move wanted = Codec.readMove(move);
+        for (JsonNode m : moves) {
+            if (Codec.readMove(m).equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
