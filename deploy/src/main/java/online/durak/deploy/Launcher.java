@@ -30,7 +30,8 @@ import java.util.concurrent.CountDownLatch;
  * </pre>
  *
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
- * {@value #ENV_AUTH_SECRET}, the token secret, made once per data folder (so tokens outlive a restart) unless set.
+ * {@value #ENV_AUTH_SECRET}, the token secret, made once per data folder (so tokens outlive a restart) unless set,
+ * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
  * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
  * SIGTERM it stops the services (SIGTERM, a grace period, then kill), then Kafka and PostgreSQL.
@@ -43,6 +44,8 @@ public final class Launcher {
     /** The token secret every service gets; unless set, made once per data folder ({@link #authSecret}). */
     public static final String ENV_AUTH_SECRET = "DURAK_AUTH_SECRET";
     static final String AUTH_SECRET_FILE = "auth.secret";
+    /** The bot service's address, for the services that call it (the table service: hints). */
+    public static final String ENV_BOT_URL = "DURAK_BOT_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     /** What the command line asks for. */
@@ -106,6 +109,10 @@ public final class Launcher {
             env.put(ENV_AUTH_SECRET, authSecret(infra.dataDir()));
         }
         Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
+        String botUrl = botUrl(ports, options.httpPortBase());
+        if (System.getenv(ENV_BOT_URL) == null && botUrl != null) {
+            env.put(ENV_BOT_URL, botUrl);
+        }
         System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
             + " (logs in " + logDir + ") ...");
         List<ServiceProcess> started = new ArrayList<>();
@@ -200,6 +207,18 @@ public final class Launcher {
         infra.stop();
         System.out.println(STOPPED_LINE);
         System.out.flush();
+    }
+
+    /**
+     * The bot service's address: its port among those started, else {@code base} + its place when ports are fixed
+     * (a bot service started apart), else null (the services' own default).
+     */
+    static String botUrl(Map<String, Integer> ports, int base) {
+        Integer port = ports.get("bot-service");
+        if (port == null && base != 0) {
+            port = base + ServiceProcess.SERVICES.indexOf("bot-service");
+        }
+        return port == null ? null : "http://127.0.0.1:" + port;
     }
 
     /** table-service on {@code base}, the others after it in {@link ServiceProcess#SERVICES} order; 0 = free ports. */
@@ -300,7 +319,7 @@ public final class Launcher {
             "  environment: DURAK_HOME, DURAK_DATA_DIR, DURAK_HTTP_PORT_BASE, DURAK_SERVICES, DURAK_READY_TIMEOUT,",
             "               DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS, DURAK_PG_URL, DURAK_PG_USER,",
             "               DURAK_PG_PASSWORD, DURAK_SERVICE_JAVA_OPTS (default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
-                + "\"); options win",
+                + "\"); options win; DURAK_BOT_URL (default: the bot service's port here)",
             "  logs: <data>/logs/<service>.log; Ctrl-C or SIGTERM stops everything");
     }
 }
