@@ -12,20 +12,16 @@ import online.durak.bot.BotConfig;
 import online.durak.bot.play.BotPlayer;
 import online.durak.bot.play.TableTracker;
 import online.durak.bot.store.EventStore;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.Readiness;
 import org.jboss.logging.Logger;
 
 /**
  * Starts the bots with the application and stops them with it: the tables followed ({@link TableTracker}), the
- * players ({@link BotPlayer}) and the {@code durak.table-events} consumer. Ready once the consumer has joined its
- * group and got its partitions. On shutdown the consumer stops first and commits only what was played, then the
+ * players ({@link BotPlayer}) and the {@code durak.table-events} consumer ({@link ConsumerReadiness} reports it).
+ * On shutdown the consumer stops first and commits only what was played, then the
  * workers finish the decisions under way, then the producer sends what is buffered.
  */
 @ApplicationScoped
-@Readiness
-public class BotLifecycle implements HealthCheck {
+public class BotLifecycle {
     private static final Logger LOG = Logger.getLogger(BotLifecycle.class);
 
     private final KafkaSettings settings;
@@ -91,15 +87,19 @@ public class BotLifecycle implements HealthCheck {
         return tracker;
     }
 
-    @Override
-    public HealthCheckResponse call() {
+    /** The consumer runs and has joined its group and got its partitions (possibly none) at least once. */
+    public boolean ready() {
         TableEventsConsumer c = consumer;
-        TableTracker t = tracker;
-        boolean up = c != null && c.ready();
-        return HealthCheckResponse.named("table-events-consumer").status(up)
-                .withData("partitions", c == null ? "[]" : c.partitions().toString())
-                .withData("tables", t == null ? 0 : t.size())
-                .withData("turnsInFlight", player == null ? 0 : player.inFlight())
-                .build();
+        return c != null && c.ready();
+    }
+
+    public String partitions() {
+        TableEventsConsumer c = consumer;
+        return c == null ? "[]" : c.partitions().toString();
+    }
+
+    public int turnsInFlight() {
+        BotPlayer p = player;
+        return p == null ? 0 : p.inFlight();
     }
 }
