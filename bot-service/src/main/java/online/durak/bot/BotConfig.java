@@ -59,5 +59,9 @@ public interface BotConfig {
         @WithName("table-events")
         @WithDefault("durak.table-events")
         String tableEvents();
+
+        /** Read only to report bot commands the rules service refused. */
+        @WithDefault("durak.replies")
+        String replies();
     }
 }

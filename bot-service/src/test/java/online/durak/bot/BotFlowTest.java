@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -18,11 +20,13 @@ import java.util.UUID;
 import online.durak.bot.messaging.BotLifecycle;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
+import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
+import online.durak.messages.ReplyMessage;
 import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +48,8 @@ class BotFlowTest {
     TestStore store;
     @Inject
     BotLifecycle bots;
+    @Inject
+    MeterRegistry registry;
 
     @BeforeAll
     static void openBus() {
@@ -136,6 +142,22 @@ class BotFlowTest {
         bus.awaitCommand(g.tableId);
         bus.publish(g.events.subList(g.events.size() - 2, g.events.size()));
         assertEquals(1, bus.commandsWithin(g.tableId, Duration.ofSeconds(1)).size());
+    }
+
+    @Test
+    void aBotMoveTheRulesServiceRefuses_isReported() {
+        Game g = Game.soloBotFirst(newTableId(), Rules.defaults(2), BotLevel.NORMAL);
+        append(g.events);
+        CommandMessage c = bus.awaitCommand(g.tableId);
+        Counter refused = registry.get("durak.bot.moves.refused").tag("why", "other").counter();
+        double before = refused.count();
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (refused.count() == before && System.currentTimeMillis() < deadline) {
+            bus.reply(ReplyMessage.rejected(c.commandId(), g.tableId, new Rejection("ILLEGAL_MOVE", "made up"),
+                    g.lastSeq()));
+            Bus.sleep(300);
+        }
+        assertTrue(refused.count() > before, "the refusal was counted");
     }
 
     /**

@@ -14,7 +14,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
- * The table events and commands of these tests go through topics of their own: the broker is shared with the
+ * The table events, commands and replies of these tests go through topics of their own: the broker is shared with the
  * other modules' tests (and builds running at the same time), whose rules services would otherwise act on the
  * commands of these made-up tables, and whose tables this bot service would otherwise play at. The test
  * stands in for the rules service: it writes the events to {@code table_events} and to the events topic.
@@ -23,13 +23,15 @@ public class BotTopics implements QuarkusTestResourceLifecycleManager {
     static final String PREFIX = "bot-service-test-" + UUID.randomUUID().toString().substring(0, 8);
     public static final String EVENTS = PREFIX + ".table-events";
     public static final String COMMANDS = PREFIX + ".commands";
+    public static final String REPLIES = PREFIX + ".replies";
 
     @Override
     public Map<String, String> start() {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.shared().bootstrapServers());
         try (Admin admin = Admin.create(p)) {
-            admin.createTopics(List.of(new NewTopic(EVENTS, 3, (short) 1), new NewTopic(COMMANDS, 3, (short) 1)))
+            admin.createTopics(List.of(new NewTopic(EVENTS, 3, (short) 1), new NewTopic(COMMANDS, 3, (short) 1),
+                            new NewTopic(REPLIES, 3, (short) 1)))
                     .all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
@@ -38,7 +40,8 @@ public class BotTopics implements QuarkusTestResourceLifecycleManager {
         } catch (Exception e) {
             throw new IllegalStateException("could not create the test topics", e);
         }
-        return Map.of("durak.bot.topics.table-events", EVENTS, "durak.bot.topics.commands", COMMANDS);
+        return Map.of("durak.bot.topics.table-events", EVENTS, "durak.bot.topics.commands", COMMANDS,
+                "durak.bot.topics.replies", REPLIES);
     }
 
     @Override
@@ -46,7 +49,7 @@ public class BotTopics implements QuarkusTestResourceLifecycleManager {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.shared().bootstrapServers());
         try (Admin admin = Admin.create(p)) {
-            admin.deleteTopics(List.of(EVENTS, COMMANDS)).all().get(10, TimeUnit.SECONDS);
+            admin.deleteTopics(List.of(EVENTS, COMMANDS, REPLIES)).all().get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             // the broker is shared and stops with the build anyway
         }

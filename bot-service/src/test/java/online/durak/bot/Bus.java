@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
+import online.durak.messages.ReplyMessage;
 import online.durak.testkit.TestInfra;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -79,6 +80,15 @@ public final class Bus implements AutoCloseable {
                 producer.send(new ProducerRecord<>(BotTopics.EVENTS, m.tableId(), Codec.toBytes(m)))
                         .get(10, TimeUnit.SECONDS);
             }
+        } catch (Exception e) {
+            throw new IllegalStateException("publishing failed", e);
+        }
+    }
+
+    /** Publishes a reply to the replies topic, as the rules service does. */
+    public void reply(ReplyMessage m) {
+        try {
+            producer.send(new ProducerRecord<>(BotTopics.REPLIES, m.tableId(), Codec.toBytes(m))).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("publishing failed", e);
         }

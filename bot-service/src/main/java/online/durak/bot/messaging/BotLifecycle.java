@@ -32,6 +32,7 @@ public class BotLifecycle {
     private volatile TableTracker tracker;
     private volatile BotPlayer player;
     private volatile TableEventsConsumer consumer;
+    private volatile RefusalWatch refusals;
 
     public BotLifecycle(KafkaSettings settings, BotConfig config, EventStore store, CommandProducer producer,
                         MeterRegistry registry) {
@@ -59,6 +60,8 @@ public class BotLifecycle {
         consumer = new TableEventsConsumer(settings.consumer(), settings.eventsTopic(), t, player,
                 config.retryBackoff());
         consumer.start();
+        refusals = new RefusalWatch(settings.repliesConsumer(), settings.repliesTopic(), t, registry);
+        refusals.start();
         LOG.infof("bots play from %s (group %s) to %s; think time %d ms, %d worker(s)", settings.eventsTopic(),
                 settings.group(), settings.commandsTopic(), config.think().toMillis(), config.workers());
     }
@@ -69,6 +72,10 @@ public class BotLifecycle {
     }
 
     void onStop(@Observes ShutdownEvent e) {
+        RefusalWatch w = refusals;
+        if (w != null) {
+            w.close();
+        }
         TableEventsConsumer c = consumer;
         if (c != null) {
             c.close();

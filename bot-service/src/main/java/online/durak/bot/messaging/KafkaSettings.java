@@ -34,6 +34,10 @@ public class KafkaSettings {
         return config.topics().tableEvents();
     }
 
+    public String repliesTopic() {
+        return config.topics().replies();
+    }
+
     public String group() {
         return config.group();
     }
@@ -62,6 +66,20 @@ public class KafkaSettings {
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, config.offsetReset());
         c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        return c;
+    }
+
+    /** The replies consumer: a group of this instance's own (every partition), from the end, never committed. */
+    public Map<String, Object> repliesConsumer() {
+        Map<String, Object> c = new HashMap<>();
+        String id = "bot-service-" + clientSuffix + "-replies";
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, id);
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, id);
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         return c;

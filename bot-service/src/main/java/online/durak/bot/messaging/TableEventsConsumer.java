@@ -121,7 +121,7 @@ final class TableEventsConsumer implements Runnable {
                 }
                 commit(c, true); // what is safe; turns still under way are read again by the next owner
             } catch (RuntimeException e) {
-                LOG.errorf(e, "the table-events consumer failed; starting it again in %s", backoff);
+                LOG.errorf(e, "the table-events consumer failed; starting it again in %d ms", backoff.toMillis());
             } finally {
                 assigned = false;
                 progress.clear();
@@ -155,7 +155,7 @@ final class TableEventsConsumer implements Runnable {
                         touched.put(m.tableId(), new Touched(tp, p, r.offset()));
                     }
                 } catch (TableTracker.StoreUnavailable e) {
-                    LOG.warnf("%s; reading %s@%d again in %s", e.getMessage(), tp, r.offset(), backoff);
+                    LOG.warnf("%s; reading %s@%d again in %d ms", e.getMessage(), tp, r.offset(), backoff.toMillis());
                     c.seek(tp, r.offset());
                     storeDown = true;
                     break;

@@ -144,8 +144,8 @@ public final class BotPlayer implements AutoCloseable {
                 return;
             }
             if (attempt < attempts && running) {
-                LOG.warnf("table %s: command %s could not be sent (attempt %d of %d): %s; trying again in %s",
-                        turn.tableId(), command.commandId(), attempt, attempts, e.getMessage(), retryBackoff);
+                LOG.warnf("table %s: command %s could not be sent (attempt %d of %d): %s; trying again in %d ms",
+                        turn.tableId(), command.commandId(), attempt, attempts, e.getMessage(), retryBackoff.toMillis());
                 try {
                     workers.schedule(() -> send(turn, command, attempt + 1, finish), retryBackoff.toMillis(),
                             TimeUnit.MILLISECONDS);
