@@ -164,8 +164,8 @@ public class TableResource {
         String tableId = newTableId();
         TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)));
         int seat = a.snapshot().seatOf(me.playerId());
-        return Response.created(URI.create("/api/tables/" + tableId))
-                .entity(TableViews.view(a.snapshot(), Math.max(seat, 0), views.turnOverride())).build();
+        return Response.created(URI.create("/api/tables/" + tableId)).entity(seat < 0 ? TableViews.summary(a.snapshot())
+                : TableViews.view(a.snapshot(), seat, views.turnOverride())).build();
     }
 
     /** A setting a solo game does not have: absent, null or 0 only. */
