@@ -31,6 +31,13 @@ public interface BotConfig {
     @WithDefault("earliest")
     String offsetReset();
 
+    /**
+     * Tables that have waited longer than this for their move (by the time of the event that asked for it) get
+     * none: for test systems whose broker holds old, abandoned tables (env {@code DURAK_BOT_MAX_AGE}). Unset in
+     * production, where a table waits for its bot however long this service was away.
+     */
+    java.util.Optional<Duration> maxAge();
+
     /** How often a send that failed is tried again, and how many times, while the table still waits for it. */
     @WithDefault("2s")
     Duration retryBackoff();

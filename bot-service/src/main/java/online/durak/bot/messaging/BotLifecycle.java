@@ -58,12 +58,13 @@ public class BotLifecycle {
         FunctionCounter.builder("durak.bot.store.reads", t, x -> x.loadedFromStore()).tag("why", "unknown-table")
                 .register(registry);
         consumer = new TableEventsConsumer(settings.consumer(), settings.eventsTopic(), t, player,
-                config.retryBackoff());
+                config.retryBackoff(), config.maxAge().orElse(null));
         consumer.start();
         refusals = new RefusalWatch(settings.repliesConsumer(), settings.repliesTopic(), t, registry);
         refusals.start();
-        LOG.infof("bots play from %s (group %s) to %s; think time %d ms, %d worker(s)", settings.eventsTopic(),
-                settings.group(), settings.commandsTopic(), config.think().toMillis(), config.workers());
+        LOG.infof("bots play from %s (group %s) to %s; think time %d ms, %d worker(s)%s", settings.eventsTopic(),
+                settings.group(), settings.commandsTopic(), config.think().toMillis(), config.workers(),
+                config.maxAge().map(d -> ", tables waiting longer than " + d.toSeconds() + " s left alone").orElse(""));
     }
 
     private void events(String outcome, ToDoubleFunction<TableTracker> f) {
@@ -86,7 +87,8 @@ public class BotLifecycle {
         }
         producer.close();
         if (c != null) {
-            LOG.infof("stopped: %d event record(s) read, %d turn(s) played", c.records(), c.turns());
+            LOG.infof("stopped: %d event record(s) read, %d turn(s) played, %d too old to play", c.records(),
+                    c.turns(), c.tooOld());
         }
     }
 

@@ -43,12 +43,14 @@ final class TableEventsConsumer implements Runnable {
     private final TableTracker tracker;
     private final BotPlayer player;
     private final Duration backoff;
+    private final Duration maxAge;
     private final Map<TopicPartition, Progress> progress = new ConcurrentHashMap<>();
     private volatile boolean running = true;
     private volatile boolean assigned;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private volatile long records;
     private volatile long turns;
+    private volatile long tooOld;
     private long nextCommit;
     private Thread thread;
 
@@ -65,13 +67,15 @@ final class TableEventsConsumer implements Runnable {
         }
     }
 
+    /** @param maxAge turns owed for longer than this are not played; null: no limit */
     TableEventsConsumer(Map<String, Object> config, String topic, TableTracker tracker, BotPlayer player,
-                        Duration backoff) {
+                        Duration backoff, Duration maxAge) {
         this.config = config;
         this.topic = topic;
         this.tracker = tracker;
         this.player = player;
         this.backoff = backoff;
+        this.maxAge = maxAge;
     }
 
     void start() {
@@ -97,6 +101,10 @@ final class TableEventsConsumer implements Runnable {
         return turns;
     }
 
+    long tooOld() {
+        return tooOld;
+    }
+
     @Override
     public void run() {
         while (running) {
@@ -119,7 +127,11 @@ final class TableEventsConsumer implements Runnable {
                         throw e;
                     }
                 }
-                commit(c, true); // what is safe; turns still under way are read again by the next owner
+                try {
+                    commit(c, true); // what is safe; turns still under way are read again by the next owner
+                } catch (WakeupException e) {
+                    // stopping in a hurry: the next owner reads a little again
+                }
             } catch (RuntimeException e) {
                 LOG.errorf(e, "the table-events consumer failed; starting it again in %d ms", backoff.toMillis());
             } finally {
@@ -164,9 +176,14 @@ final class TableEventsConsumer implements Runnable {
             }
         }
         // one decision per table and poll: the newest state wins, stale positions of a catch-up are skipped
+        java.time.Instant oldest = maxAge == null ? null : java.time.Instant.now().minus(maxAge);
         for (Map.Entry<String, Touched> e : touched.entrySet()) {
             Turn turn = tracker.owed(e.getKey());
-            if (turn != null) {
+            if (turn != null && turn.waitingSinceBefore(oldest)) {
+                tooOld++;
+                LOG.debugf("table %s: waiting since %s, longer than %s; not played", turn.tableId(), turn.since(),
+                        maxAge);
+            } else if (turn != null) {
                 Touched t = e.getValue();
                 t.progress().playing.add(t.offset());
                 turns++;
@@ -220,19 +237,24 @@ final class TableEventsConsumer implements Runnable {
         }
     }
 
-    /** Stops polling, commits what is safe, leaves the group. */
+    /**
+     * Stops polling, commits what is safe, leaves the group. A poll ends within its timeout, so the consumer is
+     * woken up only if it is still busy after a few seconds (e.g. a commit waiting for a broker that is down).
+     */
     void close() {
         running = false;
-        KafkaConsumer<String, byte[]> c = consumer;
-        if (c != null) {
-            c.wakeup();
+        if (thread == null) {
+            return;
         }
-        if (thread != null) {
-            try {
-                thread.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        try {
+            thread.join(3_000);
+            KafkaConsumer<String, byte[]> c = consumer;
+            if (thread.isAlive() && c != null) {
+                c.wakeup();
+                thread.join(7_000);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

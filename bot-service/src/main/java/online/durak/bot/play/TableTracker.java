@@ -46,6 +46,8 @@ public final class TableTracker {
         long seq;
         /** The seq of the last event that changed the position (see {@link Turns#keepsPosition}). */
         volatile long key;
+        /** When the event at {@link #key} was appended. */
+        java.time.Instant keyAt;
         /** The key a turn was last handed out for, so each decision is made once. */
         long owedKey = -1;
         boolean announced;
@@ -150,6 +152,7 @@ public final class TableTracker {
         e.state = next;
         e.seq = m.seq();
         if (!Turns.keepsPosition(m.event())) {
+            e.keyAt = m.at();
             e.key = m.seq();
         }
         applied.incrementAndGet();
@@ -196,7 +199,7 @@ public final class TableTracker {
         if (e == null || e.owedKey == e.key) {
             return null;
         }
-        Turn t = Turns.owed(tableId, e.state, e.key);
+        Turn t = Turns.owed(tableId, e.state, e.key, e.keyAt);
         if (t != null) {
             e.owedKey = e.key;
         }

@@ -13,13 +13,19 @@ import online.durak.engine.SeatView;
  *                 the command id is the same however often the events are read again
  * @param level    the policy: the bot's level, STRONG for a timed-out player
  * @param playerId the seat's holder: the bot's id, or the timed-out player's
+ * @param since    when the event at {@code key} was appended (the table has waited since)
  */
 public record Turn(String tableId, long key, int seat, String playerId, String name, BotLevel level,
-                   boolean byComputer, Rules rules, SeatView view) {
+                   boolean byComputer, Rules rules, SeatView view, java.time.Instant since) {
 
     /** Deterministic, so a redelivered event never plays twice: the rules service answers a repeated id from its store. */
     public String commandId() {
         return "bot-" + tableId + "-" + key;
+    }
+
+    /** Whether the table has waited for this move since before {@code oldest} (null: no limit). */
+    public boolean waitingSinceBefore(java.time.Instant oldest) {
+        return oldest != null && since != null && since.isBefore(oldest);
     }
 
     /** For metrics and logs: {@code bot} or {@code computer}. */

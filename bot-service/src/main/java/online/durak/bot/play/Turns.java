@@ -18,7 +18,7 @@ public final class Turns {
      * clock and grace have run out (STRONG plays for them, {@code byComputer}). Bots never press continue (the
      * engine counts them as pressed), so nothing is owed between deals.
      */
-    public static Turn owed(String tableId, TableState t, long key) {
+    public static Turn owed(String tableId, TableState t, long key, java.time.Instant since) {
         int seat = t.toAct();
         if (seat < 0) {
             return null;
@@ -44,7 +44,7 @@ public final class Turns {
         if (view.legalMoves().isEmpty()) {
             return null;
         }
-        return new Turn(tableId, key, seat, h.playerId(), h.name(), level, computer, t.rules(), view);
+        return new Turn(tableId, key, seat, h.playerId(), h.name(), level, computer, t.rules(), view, since);
     }
 
     /**

@@ -74,6 +74,20 @@ class TableTrackerTest {
     }
 
     @Test
+    void aTurn_knowsSinceWhenTheTableWaits_hintsNotCounted() {
+        Game g = Game.soloBotFirst("t12", Rules.defaults(2), BotLevel.NORMAL);
+        java.time.Instant asked = g.events.get(g.events.size() - 1).at();
+        g.send(new TableCommand.Hint(g.state.holder(0).playerId()));
+        TableTracker t = new TableTracker(new Store(), 100);
+        feed(t, g.events);
+        Turn turn = t.owed("t12");
+        assertEquals(asked, turn.since());
+        assertTrue(turn.waitingSinceBefore(asked.plusMillis(1)));
+        assertFalse(turn.waitingSinceBefore(asked));
+        assertFalse(turn.waitingSinceBefore(null));
+    }
+
+    @Test
     void aRepeatedEvent_changesNothing_andAHintKeepsTheDecision() {
         Game g = Game.soloBotFirst("t2", Rules.defaults(2), BotLevel.EASY);
         TableTracker t = new TableTracker(new Store(), 100);
