@@ -97,6 +97,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_AUTH_SECRET", AUTH_SECRET);
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
+        env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest
         return env;
     }
 
