@@ -107,7 +107,8 @@ class ClockFlowTest {
         return id;
     }
 
-    static final Rules CLOCKED = Rules.defaults(2).withTurnClockSeconds(30);
+    /** A short match (24 cards, one deal) with a clock, so that {@link #finish} is quick. */
+    static final Rules CLOCKED = Rules.defaults(2).withDeck(Deck.D24).withDealsPerMatch(1).withTurnClockSeconds(30);
 
     // ---- the turn clock and the grace ----
 
@@ -154,6 +155,7 @@ class ClockFlowTest {
         }
         // one clock command per deadline: a timeout and a grace, both accepted, nothing refused
         assertEquals(List.of(true, true), clockCommands(id, timedOut.seq() + 1));
+        finish(id);
     }
 
     @Test
@@ -176,6 +178,7 @@ class ClockFlowTest {
         List<EventMessage> between = bus.eventsOf(id).stream()
             .filter(e -> e.seq() > timedOut.seq() && e.seq() < next.seq()).toList();
         assertTrue(between.stream().noneMatch(e -> e.event() instanceof Event.GraceRanOut), between.toString());
+        finish(id);
     }
 
     // ---- the board ----
@@ -202,6 +205,7 @@ class ClockFlowTest {
         Event.DealStarted second = assertInstanceOf(Event.DealStarted.class, dealt.event());
         assertEquals(first + 1, second.deal());
         assertEquals(board.commandId(), dealt.commandId());
+        finish(id);
     }
 
     // ---- no clock ----
@@ -248,9 +252,36 @@ class ClockFlowTest {
         assertFalse(ranOut.at().isBefore(((Event.TimedOut) timedOut.event()).graceEnds()));
         // one clock command per deadline, however often the table was forgotten and found again
         assertEquals(List.of(true, true), clockCommands(id, 0));
+        finish(id);
     }
 
     // ---- helpers ----
+
+    /**
+     * Plays the match to its end (quick moves, continue on the board), so that no running clocked table is left
+     * in the build's shared database for later rules services of the build to time out and bots to play on.
+     */
+    static void finish(String id) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        TableState state = Tables.fold(bus.eventsOf(id));
+        while (state.status() != online.durak.engine.table.TableStatus.FINISHED) {
+            assertTrue(System.nanoTime() < deadline, "the match at " + id + " did not end");
+            ReplyMessage r;
+            if (state.onBoard()) {
+                r = null;
+                for (int seat = 0; seat < state.seats().size(); seat++) {
+                    if (!state.continued().contains(seat)) {
+                        r = bus.call(new CommandMessage(Tables.newCommandId(), id, state.holder(seat).playerId(), null,
+                            new CommandMessage.Continue()));
+                    }
+                }
+            } else {
+                int seat = state.toAct();
+                r = bus.call(Tables.play(id, state.holder(seat).playerId(), quick(state.match().deal(), seat)));
+            }
+            state = Tables.fold(r == null ? bus.eventsOf(id) : bus.awaitEvents(id, r.lastSeq()));
+        }
+    }
 
     static CommandMessage byComputer(String tableId, String playerId, Move move) {
         return new CommandMessage(Tables.newCommandId(), tableId, playerId, null, new CommandMessage.Play(move), true);

@@ -86,14 +86,18 @@ class RulesFlowTest {
         }
     }
 
-    /** A table of four: the host creates, three guests join, the host starts. */
+    /**
+     * A table of four: the host creates, three guests join, the host starts. Without a clock: these tests are
+     * about the flow, and a running clocked table left in the build's shared database would be timed out (and
+     * played by the computer) by every later rules service of the build.
+     */
     record Table(String id, List<String> players) {
     }
 
     Table startedTable() {
         String id = Tables.newTableId();
         List<String> players = List.of("host-" + id, "guest1-" + id, "guest2-" + id, "guest3-" + id);
-        accepted(bus.call(Tables.create(id, players.get(0), Rules.defaults(4))));
+        accepted(bus.call(Tables.create(id, players.get(0), unclocked(4))));
         for (String guest : players.subList(1, 4)) {
             accepted(bus.call(Tables.join(id, guest)));
         }
@@ -109,6 +113,11 @@ class RulesFlowTest {
         ReplyMessage reply = accepted(bus.call(Tables.play(table.id(), turn.playerId(), turn.move())));
         bus.awaitEvents(table.id(), reply.lastSeq());
         return reply;
+    }
+
+    /** RULES.md's defaults without a clock (see {@link #startedTable}). */
+    static Rules unclocked(int players) {
+        return Rules.defaults(players).withTurnClockSeconds(0);
     }
 
     static ReplyMessage accepted(ReplyMessage reply) {
@@ -165,7 +174,7 @@ class RulesFlowTest {
     @Test
     void aRepeatedCommandIdIsAppliedOnceAndAnsweredTheSame() {
         String id = Tables.newTableId();
-        CommandMessage create = Tables.create(id, "host", Rules.defaults(2));
+        CommandMessage create = Tables.create(id, "host", unclocked(2));
         ReplyMessage first = accepted(bus.call(create));
         CommandMessage join = Tables.join(id, "guest");
         ReplyMessage joined = accepted(bus.call(join));
@@ -187,7 +196,7 @@ class RulesFlowTest {
         // the same commandId from someone else, for another table, is refused and changes nothing
         String other = Tables.newTableId();
         CommandMessage reused = new CommandMessage(join.commandId(), other, "stranger", "S",
-            new CommandMessage.Create(Rules.defaults(2)));
+            new CommandMessage.Create(unclocked(2)));
         bus.send(reused);
         List<ReplyMessage> replies = bus.awaitReplies(join.commandId(), 4);
         ReplyMessage refused = replies.get(3);
@@ -271,7 +280,7 @@ class RulesFlowTest {
         assertTrue(unknownField.message().contains("extra"), unknownField.message());
         assertRejected(bus.awaitReply("bad-2-" + id), MessageException.INVALID_MESSAGE, 0);
         // the consumer goes on: a good command after them is handled
-        accepted(bus.call(Tables.create(id, "host", Rules.defaults(2))));
+        accepted(bus.call(Tables.create(id, "host", unclocked(2))));
         assertEquals(0, count("select count(*) from commands where command_id like 'bad-%' and table_id = $1", id));
     }
 
@@ -280,7 +289,7 @@ class RulesFlowTest {
     @Test
     void theRelayPublishesEventsCommittedButNeverPublished() {
         String id = Tables.newTableId();
-        Event created = new Event.TableCreated(Rules.defaults(2), "crashed-host");
+        Event created = new Event.TableCreated(unclocked(2), "crashed-host");
         Event seated = new Event.SeatTaken(0, "crashed-host", "H", null);
         OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(30).withNano(0);
         for (Event e : List.of(created, seated)) {
@@ -300,7 +309,7 @@ class RulesFlowTest {
     @Test
     void aPublishThatFailsAfterTheCommitIsDoneByTheRetry() {
         String id = Tables.newTableId();
-        accepted(bus.call(Tables.create(id, "host", Rules.defaults(2))));
+        accepted(bus.call(Tables.create(id, "host", unclocked(2))));
         bus.awaitEvents(id, 2);
         int failuresBefore = publisher.injectedFailures();
         publisher.failNextPublish(id);
@@ -356,7 +365,7 @@ class RulesFlowTest {
     @Test
     void anAppendOnAStaleStateHitsTheSeqKeyAndIsDecidedAgain() {
         String id = Tables.newTableId();
-        accepted(bus.call(Tables.create(id, "host", Rules.defaults(4))));
+        accepted(bus.call(Tables.create(id, "host", unclocked(4))));
         TableEntry stale = handler.cache().get(id);
         assertEquals(2, stale.lastSeq());
         accepted(bus.call(Tables.join(id, "guest1")));
