@@ -144,9 +144,9 @@ public class CommandHandler {
             decideAndCommit.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
             if (outcome instanceof Outcome.Accepted a) {
                 cache.put(a.after(), partition);
-                publisher.publishEvents(a.events());
-                publisher.publishReply(a.reply());
-                store.markPublished(a.tableId(), a.firstSeq(), a.lastSeq());
+                publisher.publish(a.events(), a.reply());
+                // off the path of the next command: a mark lost in a crash only makes the relay send again
+                store.markPublishedLater(a.tableId(), a.firstSeq(), a.lastSeq());
                 accepted.increment();
                 log(command, a);
             } else {

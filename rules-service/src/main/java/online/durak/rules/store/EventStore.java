@@ -30,6 +30,7 @@ import online.durak.rules.domain.Outcome;
  */
 @ApplicationScoped
 public class EventStore {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(EventStore.class);
 
     static final String UNIQUE_VIOLATION = "23505";
     static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -202,6 +203,19 @@ public class EventStore {
                 update table_events set published = true
                 where table_id = $1 and seq between $2 and $3 and not published""")
             .execute(Tuple.of(tableId, fromSeq, toSeq)).await().atMost(TIMEOUT);
+    }
+
+    /**
+     * {@link #markPublished} without waiting for it. Consumers of the events are idempotent by seq, so a mark that
+     * fails or is lost only makes the outbox relay publish those events once more.
+     */
+    public void markPublishedLater(String tableId, long fromSeq, long toSeq) {
+        pool.preparedQuery("""
+                update table_events set published = true
+                where table_id = $1 and seq between $2 and $3 and not published""")
+            .execute(Tuple.of(tableId, fromSeq, toSeq))
+            .subscribe().with(done -> { }, failure -> LOG.warnf("table %s: marking seq %d..%d published failed"
+                + " (the relay will publish them again): %s", tableId, fromSeq, toSeq, failure.toString()));
     }
 
     private static List<StoredEvent> events(RowSet<Row> rows) {
