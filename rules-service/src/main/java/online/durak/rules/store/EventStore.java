@@ -18,6 +18,7 @@ import java.util.List;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.rules.domain.Outcome;
+import online.durak.store.TableEvents;
 
 /**
  * The event store of docs/spine.md on PostgreSQL (reactive client, awaited: callers are the consumer threads
@@ -37,17 +38,7 @@ public class EventStore {
     /** Serialises schema creation between instances starting at once. */
     static final long SCHEMA_LOCK = 0x4475_7261_6b53_4348L;
 
-    static final List<String> SCHEMA = List.of("""
-        create table if not exists table_events (
-            table_id   text        not null,
-            seq        bigint      not null,
-            type       text        not null,
-            event      jsonb       not null,
-            command_id text,
-            at         timestamptz not null,
-            published  boolean     not null default false,
-            primary key (table_id, seq)
-        )""", """
+    static final List<String> SCHEMA = List.of(TableEvents.DDL, """
         create index if not exists table_events_unpublished on table_events (at) where not published""", """
         create index if not exists table_events_matches on table_events (type, table_id)
             where type in ('MatchStarted', 'MatchEnded')""", """
@@ -221,10 +212,7 @@ public class EventStore {
     private static List<StoredEvent> events(RowSet<Row> rows) {
         List<StoredEvent> list = new ArrayList<>(rows.size());
         for (Row r : rows) {
-            EventMessage m = new EventMessage(r.getString("table_id"), r.getLong("seq"), r.getString("type"),
-                Codec.readEvent(Codec.parse(r.getString("event"))), r.getString("command_id"),
-                r.getOffsetDateTime("at").toInstant());
-            list.add(new StoredEvent(m, r.getBoolean("published")));
+            list.add(new StoredEvent(TableEvents.toMessage(r), r.getBoolean("published")));
         }
         return list;
     }
