@@ -28,7 +28,7 @@ import online.durak.engine.Views;
  *
  * <pre>--a normal --b greedy --deals 2000 --players 2 [--seed 1] [--variant podkidnoi|perevodnoi]
  * [--deck 24|36|52] [--teams] [--throw-in all|neighbours|neighbours_only] [--first-bout-limit first_bout|until_first_discard|none]
- * [--show-trump] [--hidden-discard] [--threads N] [--samples N] [--budget-ms N]</pre>
+ * [--show-trump] [--hidden-discard] [--threads N] [--samples N] [--budget-ms N] [--exact-nodes N (0: off)]</pre>
  */
 public final class StrengthHarness {
 
@@ -72,6 +72,7 @@ public final class StrengthHarness {
         FirstBoutLimit limit = FirstBoutLimit.FIRST_BOUT;
         int samples = StrongPolicy.DEFAULT_SAMPLES;
         long budgetMs = StrongPolicy.DEFAULT_BUDGET_NANOS / 1_000_000;
+        long exactNodes = StrongPolicy.DEFAULT_EXACT_NODES;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -90,14 +91,15 @@ public final class StrengthHarness {
                 case "--first-bout-limit" -> limit = FirstBoutLimit.valueOf(args[++i].toUpperCase(Locale.ROOT));
                 case "--samples" -> samples = Integer.parseInt(args[++i]);
                 case "--budget-ms" -> budgetMs = Long.parseLong(args[++i]);
+                case "--exact-nodes" -> exactNodes = Long.parseLong(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
         Rules rules = Rules.defaults(players).withVariant(variant).withDeck(deck).withTeams(teams)
                 .withThrowIn(throwIn).withFirstBoutLimit(limit).withShowTrumpToTransfer(showTrump)
                 .withDiscardVisible(discardVisible);
-        Policy pa = policy(a, rules, samples, budgetMs);
-        Policy pb = policy(b, rules, samples, budgetMs);
+        Policy pa = policy(a, rules, samples, budgetMs, exactNodes);
+        Policy pb = policy(b, rules, samples, budgetMs, exactNodes);
         long t0 = System.nanoTime();
         Result r = run(rules, pa, pb, deals, seed, threads);
         double secs = (System.nanoTime() - t0) / 1e9;
@@ -115,9 +117,9 @@ public final class StrengthHarness {
                 r.decisionNanos().length);
     }
 
-    private static Policy policy(String name, Rules rules, int samples, long budgetMs) {
+    private static Policy policy(String name, Rules rules, int samples, long budgetMs, long exactNodes) {
         if (name.equalsIgnoreCase("strong")) {
-            return new StrongPolicy(rules, samples, budgetMs * 1_000_000);
+            return new StrongPolicy(rules, samples, budgetMs * 1_000_000, exactNodes);
         }
         return Policies.byName(name, rules);
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import online.durak.engine.Card;
 import online.durak.engine.DealDecider;
@@ -15,21 +16,28 @@ import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 
 /**
- * Determinized search. For each sample of a full deal consistent with the seat's view
- * ({@link Determinization#sample}), every candidate move is played and the deal finished by a fast
- * playout policy ({@link NormalPolicy} for every seat); the candidate with the best average result (not
- * being the durak, and when durak, with as few cards as possible) wins, ties going to NORMAL's own choice.
- * All candidates share each sample, which keeps the comparison fair with few samples. In a 2-player deal
- * with an empty stock and a visible discard every card is known, so each sample is the real deal.
+ * STRONG. When the view determines the whole deal (two seats hold cards, the stock is empty and every card
+ * is known, see {@link ExactSearch#applies}) it searches the game tree exactly; otherwise, and when the
+ * exact search runs out of its node budget or time, it uses determinized sampling: for each sample of a
+ * full deal consistent with the seat's view ({@link Determinization#sample}), every candidate move is
+ * played and the deal finished by a fast playout policy ({@link NormalPolicy} for every seat); the
+ * candidate with the best average result (not being the durak, and when durak, with as few cards as
+ * possible) wins, ties going to NORMAL's own choice. All candidates share each sample, which keeps the
+ * comparison fair with few samples.
+ *
+ * <p>{@link #choose} and {@link #analyse} run the same search; {@code analyse} also says why.
  */
 public final class StrongPolicy implements Policy {
     /** Samples per decision by default, and the wall-clock cap per decision. */
     public static final int DEFAULT_SAMPLES = 60;
     public static final long DEFAULT_BUDGET_NANOS = 150_000_000L;
+    /** Positions the exact search may expand per decision before it falls back to sampling. */
+    public static final long DEFAULT_EXACT_NODES = 400_000L;
 
     private final Rules rules;
     private final int samples;
     private final long budgetNanos;
+    private final long exactNodes;
     private final NormalPolicy playout = new NormalPolicy();
     private final GreedyPolicy greedy = new GreedyPolicy();
 
@@ -38,52 +46,188 @@ public final class StrongPolicy implements Policy {
     }
 
     public StrongPolicy(Rules rules, int samples, long budgetNanos) {
+        this(rules, samples, budgetNanos, DEFAULT_EXACT_NODES);
+    }
+
+    /** {@code exactNodes} 0 turns the exact search off (sampling only). */
+    public StrongPolicy(Rules rules, int samples, long budgetNanos, long exactNodes) {
         this.rules = rules;
         this.samples = samples;
         this.budgetNanos = budgetNanos;
+        this.exactNodes = exactNodes;
     }
 
     @Override
     public Move choose(SeatView view, RandomGenerator rng) {
+        return search(view, rng).best();
+    }
+
+    /**
+     * The move {@link #choose} would play with the same random generator state, why, and the moves compared
+     * (best first). For hints; reads only the seat's view.
+     */
+    public Analysis analyse(SeatView view, RandomGenerator rng) {
+        Searched r = search(view, rng);
+        return new Analysis(r.best(), HintText.reason(rules, view, r), r.candidates());
+    }
+
+    /** How a decision was reached. */
+    enum Kind {
+        /** A single legal move. */
+        ONLY_MOVE,
+        /** The exact search decided: every card is known. */
+        EXACT,
+        /** Sampled deals decided. */
+        SAMPLED,
+        /** No search: one sensible candidate, or the view could not be sampled. */
+        HEURISTIC
+    }
+
+    /**
+     * The outcome of one search: the chosen move, the candidates best first, and for an exact search each
+     * candidate's value (win 1, draw 0, loss -1 against best play), aligned with the candidates.
+     *
+     * @param exactFailed whether an exact search was tried and ran out of budget (sampling decided)
+     */
+    record Searched(Kind kind, Move best, List<Analysis.Candidate> candidates, int[] exactValues, int samples,
+                    boolean exactFailed) {
+    }
+
+    Searched search(SeatView view, RandomGenerator rng) {
         List<Move> legal = view.legalMoves();
+        if (legal.size() == 1) {
+            Move only = legal.get(0);
+            return new Searched(Kind.ONLY_MOVE, only, List.of(new Analysis.Candidate(only, 0, 0, 0, false)),
+                    null, 0, false);
+        }
+        long start = System.nanoTime();
         Situation sit = Situation.of(view);
         Move normal = playout.pick(sit, rng);
-        if (legal.size() == 1) {
-            return legal.get(0);
+        boolean exactInfo = exactNodes > 0 && ExactSearch.applies(rules, view);
+        if (exactInfo) {
+            Searched exact = exact(view, sit, normal, start + budgetNanos * 2 / 3);
+            if (exact != null) {
+                return exact;
+            }
         }
         List<Move> candidates = candidates(sit, normal, greedy.pick(sit, rng));
         if (candidates.size() == 1) {
-            return normal;
+            return new Searched(Kind.HEURISTIC, normal, List.of(new Analysis.Candidate(normal, 0, 0, 0, false)),
+                    null, 0, exactInfo);
         }
-        long deadline = System.nanoTime() + budgetNanos;
-        double[] total = new double[candidates.size()];
-        int[] count = new int[candidates.size()];
+        long deadline = start + budgetNanos;
+        int k = candidates.size();
+        double[] total = new double[k];
+        double[] notDurak = new double[k];
+        int[] durak = new int[k];
+        int[] durakCards = new int[k];
+        int[] count = new int[k];
         int me = view.seat();
-        for (int d = 0; d < samples && System.nanoTime() < deadline; d++) {
+        // every card known: each sample is the real deal and NORMAL's playouts are deterministic, one is enough
+        int limit = exactInfo ? 1 : samples;
+        int used = 0;
+        for (int d = 0; d < limit && (d == 0 || System.nanoTime() < deadline); d++) {
             DealState s;
             try {
                 s = Determinization.sample(rules, view, rng);
             } catch (IllegalArgumentException e) {
-                return normal;
+                break;
             }
-            for (int i = 0; i < candidates.size(); i++) {
+            used++;
+            for (int i = 0; i < k; i++) {
                 Decision<DealState> dec = DealDecider.decide(s, me, candidates.get(i));
                 if (dec instanceof Decision.Accepted<DealState> a) {
-                    total[i] += result(playOut(a.state(), rng), me);
+                    DealState end = playOut(a.state(), rng);
+                    double r = result(end, me);
+                    total[i] += r;
                     count[i]++;
+                    if (!end.isOver()) {
+                        notDurak[i] += 0.5;
+                    } else if (r == 1) {
+                        notDurak[i] += 1;
+                    } else {
+                        durak[i]++;
+                        durakCards[i] += end.handSize(end.durak());
+                    }
                 }
             }
         }
+        if (used == 0) {
+            return new Searched(Kind.HEURISTIC, normal, List.of(new Analysis.Candidate(normal, 0, 0, 0, false)),
+                    null, 0, exactInfo);
+        }
+        double[] avg = new double[k];
         int best = 0;
-        double bestAvg = count[0] > 0 ? total[0] / count[0] : -1;
-        for (int i = 1; i < candidates.size(); i++) {
-            double avg = count[i] > 0 ? total[i] / count[i] : -1;
-            if (avg > bestAvg + 1e-9) {
+        for (int i = 0; i < k; i++) {
+            avg[i] = count[i] > 0 ? total[i] / count[i] : -1;
+            if (avg[i] > avg[best] + 1e-9) {
                 best = i;
-                bestAvg = avg;
             }
         }
-        return candidates.get(best);
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            if (i != best) {
+                order.add(i);
+            }
+        }
+        order.sort((x, y) -> Double.compare(avg[y], avg[x])); // stable: ties keep NORMAL's move first
+        order.add(0, best);
+        List<Analysis.Candidate> list = new ArrayList<>(k);
+        for (int i : order) {
+            list.add(new Analysis.Candidate(candidates.get(i), count[i] > 0 ? notDurak[i] / count[i] : 0,
+                    durak[i] > 0 ? (double) durakCards[i] / durak[i] : 0, count[i], false));
+        }
+        return new Searched(Kind.SAMPLED, candidates.get(best), list, null, used, exactInfo);
+    }
+
+    /**
+     * The exact search over every legal move (NORMAL's first); null when it runs out of nodes or time. Moves
+     * of equal exact value are ranked by a NORMAL playout (a lost position is best played so that an
+     * imperfect opponent may still go wrong), then NORMAL's preference.
+     */
+    private Searched exact(SeatView view, Situation sit, Move normal, long deadline) {
+        int me = view.seat();
+        DealState root;
+        try {
+            root = Determinization.sample(rules, view, new SplittableRandom(0)); // the only deal that fits
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        List<Move> moves = new ArrayList<>();
+        moves.add(normal);
+        for (Move m : view.legalMoves()) {
+            if (!m.equals(normal)) {
+                moves.add(m);
+            }
+        }
+        int[] values;
+        try {
+            values = new ExactSearch(me, exactNodes, deadline).values(root, moves);
+        } catch (ExactSearch.Aborted e) {
+            return null;
+        }
+        int k = moves.size();
+        double[] tie = new double[k];
+        double[] cards = new double[k];
+        for (int i = 0; i < k; i++) {
+            DealState end = playOut(ExactSearch.apply(root, moves.get(i)), new SplittableRandom(i));
+            tie[i] = result(end, me);
+            cards[i] = end.isOver() && end.durak() == me ? end.handSize(me) : 0;
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            order.add(i);
+        }
+        order.sort((x, y) -> values[x] != values[y] ? Integer.compare(values[y], values[x])
+                : Double.compare(tie[y], tie[x]));
+        List<Analysis.Candidate> list = new ArrayList<>(k);
+        int[] sortedValues = new int[k];
+        for (int j = 0; j < k; j++) {
+            int i = order.get(j);
+            sortedValues[j] = values[i];
+            list.add(new Analysis.Candidate(moves.get(i), values[i] >= ExactSearch.DRAW ? 1 : 0, cards[i], 1, true));
+        }
+        return new Searched(Kind.EXACT, list.get(0).move(), list, sortedValues, 1, false);
     }
 
     /** Playouts longer than this are cut off: policies that only take and show trumps can circle for ever. */

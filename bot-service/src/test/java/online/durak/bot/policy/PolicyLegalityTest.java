@@ -57,26 +57,26 @@ class PolicyLegalityTest {
 
     @Test
     void random_playsOnlyLegalMoves_inAnySetting() {
-        playsOnlyLegalMoves("random", 300, 1);
+        playsOnlyLegalMoves("random", 1000, 1);
     }
 
     @Test
     void greedy_playsOnlyLegalMoves_inAnySetting() {
-        playsOnlyLegalMoves("greedy", 300, 2);
+        playsOnlyLegalMoves("greedy", 1000, 2);
     }
 
     @Test
     void easy_playsOnlyLegalMoves_inAnySetting() {
-        playsOnlyLegalMoves("easy", 300, 3);
+        playsOnlyLegalMoves("easy", 1000, 3);
     }
 
     @Test
     void normal_playsOnlyLegalMoves_inAnySetting() {
-        playsOnlyLegalMoves("normal", 300, 4);
+        playsOnlyLegalMoves("normal", 1000, 4);
     }
 
     @Test
     void strong_playsOnlyLegalMoves_inAnySetting() {
-        playsOnlyLegalMoves("strong", 12, 5);
+        playsOnlyLegalMoves("strong", 40, 5);
     }
 }
