@@ -50,8 +50,10 @@ final class HintText {
         if (c.size() > 1) {
             Analysis.Candidate next = c.get(1);
             String other = gerund(next.move(), phase);
-            if (Math.round(100 * next.notDurakRate()) < Math.round(100 * top.notDurakRate())) {
-                b.append("; ").append(other).append(" does so in only ").append(pct(next.notDurakRate()));
+            long gap = Math.round(100 * top.notDurakRate()) - Math.round(100 * next.notDurakRate());
+            if (gap > 0) {
+                b.append("; ").append(other).append(gap >= 5 ? " does so in only " : " does so in ")
+                        .append(pct(next.notDurakRate()));
             } else if (top.meanCardsLeftWhenDurak() + 0.05 < next.meanCardsLeftWhenDurak()) {
                 b.append(", as often as ").append(other).append(", but when it goes wrong you keep fewer cards (")
                         .append(fmt(top.meanCardsLeftWhenDurak())).append(" against ")

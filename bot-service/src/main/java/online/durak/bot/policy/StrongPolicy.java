@@ -95,6 +95,10 @@ public final class StrongPolicy implements Policy {
 
     Searched search(SeatView view, RandomGenerator rng) {
         List<Move> legal = view.legalMoves();
+        if (legal.isEmpty()) {
+            throw new IllegalArgumentException("seat " + view.seat() + " has no move to make: seat " + view.toAct()
+                    + " is to act");
+        }
         if (legal.size() == 1) {
             Move only = legal.get(0);
             return new Searched(Kind.ONLY_MOVE, only, List.of(new Analysis.Candidate(only, 0, 0, 0, false)),
