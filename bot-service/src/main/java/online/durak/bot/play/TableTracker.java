@@ -163,7 +163,7 @@ public final class TableTracker {
             }
         }
         if (Turns.needsNoBot(next)) {
-            if (next.status() == TableStatus.FINISHED && (Turns.hasBots(next) || next.rules().turnClockSeconds() > 0)) {
+            if (next.status() == TableStatus.FINISHED && Turns.mayAct(next)) {
                 LOG.infof("table %s: match over at seq %d", e.tableId, e.seq);
             }
             close(e);

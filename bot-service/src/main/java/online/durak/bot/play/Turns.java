@@ -7,6 +7,7 @@ import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
+import online.durak.engine.table.TurnClock;
 
 /** Whether a table waits for this service, and for which move: pure functions of the table's state. */
 public final class Turns {
@@ -57,21 +58,17 @@ public final class Turns {
 
     /**
      * A table this service will never act at: the match is over, or it is played by people only and without
-     * a clock (so nobody can time out). Seats are fixed once the match starts.
+     * a running clock (so nobody can time out). Seats are fixed once the match starts.
      */
     public static boolean needsNoBot(TableState t) {
         if (t.status() == TableStatus.FINISHED) {
             return true;
         }
-        return t.status() == TableStatus.PLAYING && !hasBots(t) && t.rules().turnClockSeconds() == 0;
+        return t.status() == TableStatus.PLAYING && !mayAct(t);
     }
 
-    public static boolean hasBots(TableState t) {
-        for (SeatHolder h : t.seats()) {
-            if (h != null && !h.isHuman()) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether this service may ever act at the table: a bot sits there, or a clock runs (the engine's rule). */
+    public static boolean mayAct(TableState t) {
+        return t.humans() < t.seats().size() - t.freeSeats() || TurnClock.runs(t);
     }
 }
