@@ -90,7 +90,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
     }
 
     /** The environment every service gets here: the shared infrastructure and the token secret. */
-    static Map<String, String> environment() {
+    static Map<String, String> environment(int botPort) {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
@@ -98,6 +98,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest
+        env.put("DURAK_BOT_URL", "http://127.0.0.1:" + botPort);
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;
     }
@@ -114,7 +115,6 @@ public final class SystemUnderTest implements BeforeAllCallback {
     record Running(Map<String, ServiceProcess> services) implements AutoCloseable {
 
         static Running start() {
-            Map<String, String> env = environment();
             long t0 = System.nanoTime();
             Map<String, ServiceProcess> started = new LinkedHashMap<>();
             try {
@@ -122,7 +122,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
                 for (String name : SERVICES) {
                     ports.put(name, ServiceProcess.freePort());
                 }
-                env.put("DURAK_BOT_URL", "http://127.0.0.1:" + ports.get("bot-service"));
+                Map<String, String> env = environment(ports.get("bot-service"));
                 for (String name : SERVICES) {
                     started.put(name, launch(name, ports.get(name), env));
                 }
@@ -156,8 +156,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         void restart(String name) {
             ServiceProcess old = services.get(name);
             old.stop(Duration.ofSeconds(20));
-            Map<String, String> env = environment();
-            env.put("DURAK_BOT_URL", "http://127.0.0.1:" + services.get("bot-service").port());
+            Map<String, String> env = environment(services.get("bot-service").port());
             ServiceProcess fresh = launch(name, old.port(), env);
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
