@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -996,14 +997,30 @@ public final class Codec {
         o.put("code", m.code());
         o.put("message", m.message());
         o.put("lastSeq", m.lastSeq());
+        if (!m.events().isEmpty()) { // left out when empty, as most replies are
+            ArrayNode events = o.putArray("events");
+            for (EventMessage e : m.events()) {
+                events.add(toNode(e));
+            }
+        }
         return o;
     }
 
     public static ReplyMessage readReplyMessage(JsonNode node) {
         Fields f = Fields.of(node, INVALID_MESSAGE, "a reply",
-                Set.of("commandId", "tableId", "accepted", "code", "message", "lastSeq"));
+                Set.of("commandId", "tableId", "accepted", "code", "message", "lastSeq", "events"));
+        List<EventMessage> events = new ArrayList<>();
+        JsonNode list = node.get("events");
+        if (list != null && !list.isNull()) {
+            if (!list.isArray()) {
+                throw new MessageException(INVALID_MESSAGE, "events", "must be an array");
+            }
+            for (JsonNode e : list) {
+                events.add(readEventMessage(e));
+            }
+        }
         return new ReplyMessage(f.text("commandId"), f.text("tableId"), f.bool("accepted"), f.optText("code"),
-                f.optText("message"), f.longInteger("lastSeq"));
+                f.optText("message"), f.longInteger("lastSeq"), events);
     }
 
     public static byte[] toBytes(ReplyMessage m) {

@@ -1,5 +1,6 @@
 package online.durak.messages;
 
+import java.util.List;
 import online.durak.engine.Rejection;
 
 /**
@@ -10,9 +11,13 @@ import online.durak.engine.Rejection;
  * @param message the rejection's message for people; null when accepted
  * @param lastSeq the table's last event sequence number after the command (events appended by an accepted
  *                command end here); 0 when the table has no events
+ * @param events  the events the command appended, as stored and published on the table-events topic: the sender's
+ *                service can bring its projection up to {@code lastSeq} from the reply alone instead of waiting for
+ *                them to arrive on the other topic. Empty for a rejection, and for a repeated command answered
+ *                again (its events were published before).
  */
 public record ReplyMessage(String commandId, String tableId, boolean accepted, String code, String message,
-                           long lastSeq) {
+                           long lastSeq, List<EventMessage> events) {
 
     public ReplyMessage {
         if (commandId == null || commandId.isBlank()) {
@@ -27,10 +32,38 @@ public record ReplyMessage(String commandId, String tableId, boolean accepted, S
         if (lastSeq < 0) {
             throw new MessageException(MessageException.INVALID_MESSAGE, "lastSeq", "must not be negative");
         }
+        events = events == null ? List.of() : List.copyOf(events);
+        if (!accepted && !events.isEmpty()) {
+            throw new MessageException(MessageException.INVALID_MESSAGE, "events", "a rejection appends no events");
+        }
+        for (int i = 0; i < events.size(); i++) {
+            EventMessage e = events.get(i);
+            if (!e.tableId().equals(tableId) || e.seq() != lastSeq - (events.size() - 1 - i)) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "events",
+                        "must be this table's events in seq order, ending at lastSeq");
+            }
+        }
+    }
+
+    /** A reply without events. */
+    public ReplyMessage(String commandId, String tableId, boolean accepted, String code, String message,
+                        long lastSeq) {
+        this(commandId, tableId, accepted, code, message, lastSeq, List.of());
+    }
+
+    /** The same answer without the events (what a repeated command is answered with). */
+    public ReplyMessage withoutEvents() {
+        return events.isEmpty() ? this : new ReplyMessage(commandId, tableId, accepted, code, message, lastSeq);
     }
 
     public static ReplyMessage accepted(String commandId, String tableId, long lastSeq) {
         return new ReplyMessage(commandId, tableId, true, null, null, lastSeq);
+    }
+
+    /** An accepted command's reply carrying the events it appended (at least one; they end at lastSeq). */
+    public static ReplyMessage accepted(String commandId, List<EventMessage> events) {
+        EventMessage last = events.get(events.size() - 1);
+        return new ReplyMessage(commandId, last.tableId(), true, null, null, last.seq(), events);
     }
 
     public static ReplyMessage rejected(String commandId, String tableId, Rejection rejection, long lastSeq) {

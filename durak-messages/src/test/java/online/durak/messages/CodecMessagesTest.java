@@ -41,7 +41,10 @@ class CodecMessagesTest {
     }
 
     static List<ReplyMessage> sampleReplies() {
+        java.time.Instant at = java.time.Instant.parse("2026-11-30T12:00:00.123456Z");
         return List.of(ReplyMessage.accepted("c1", "t1", 42),
+                ReplyMessage.accepted("c4", List.of(new EventMessage("t1", 43, new online.durak.engine.Event.Took(1),
+                        "c4", at), new EventMessage("t1", 44, new online.durak.engine.Event.Took(2), "c4", at))),
                 ReplyMessage.rejected("c2", "t1", new Rejection(Rejection.DOES_NOT_BEAT, "8D does not beat 10D"), 42),
                 ReplyMessage.rejected("c3", "t1", new Rejection(TableDecider.NO_SUCH_TABLE, "there is no such table"), 0));
     }
@@ -114,12 +117,34 @@ class CodecMessagesTest {
     void reply_isWrittenWithNullsWhenAccepted() {
         assertEquals("{\"commandId\":\"c1\",\"tableId\":\"t1\",\"accepted\":true,\"code\":null,\"message\":null,"
                 + "\"lastSeq\":42}", Codec.toJson(ReplyMessage.accepted("c1", "t1", 42)));
-        ReplyMessage r = sampleReplies().get(1);
+        ReplyMessage r = sampleReplies().get(2);
         assertFalse(r.accepted());
         assertEquals(Rejection.DOES_NOT_BEAT, r.code());
         assertNull(ReplyMessage.accepted("c", "t", 1).code());
         assertTrue(assertThrows(MessageException.class, () -> new ReplyMessage("c", "t", false, null, null, 1))
                 .getMessage().contains("code"));
+    }
+
+    @Test
+    void replyEvents_areTheTablesLastEventsInOrder() {
+        java.time.Instant at = java.time.Instant.parse("2026-11-30T12:00:00Z");
+        EventMessage e5 = new EventMessage("t1", 5, new online.durak.engine.Event.Took(1), "c", at);
+        EventMessage e6 = new EventMessage("t1", 6, new online.durak.engine.Event.Took(2), "c", at);
+        ReplyMessage r = ReplyMessage.accepted("c", List.of(e5, e6));
+        assertEquals(6, r.lastSeq());
+        assertEquals("t1", r.tableId());
+        assertTrue(Codec.toJson(ReplyMessage.accepted("c", "t1", 6)).indexOf("events") < 0, "no events: left out");
+        assertEquals("events", assertThrows(MessageException.class,
+                () -> new ReplyMessage("c", "t1", true, null, null, 7, List.of(e5, e6))).field(), "must end at lastSeq");
+        assertEquals("events", assertThrows(MessageException.class,
+                () -> new ReplyMessage("c", "t1", true, null, null, 6, List.of(e6, e5))).field(), "in seq order");
+        assertEquals("events", assertThrows(MessageException.class,
+                () -> new ReplyMessage("c", "t2", true, null, null, 6, List.of(e5, e6))).field(), "of this table");
+        assertEquals("events", assertThrows(MessageException.class,
+                () -> new ReplyMessage("c", "t1", false, "X", "x", 6, List.of(e6))).field(), "none when rejected");
+        assertEquals("events", assertThrows(MessageException.class, () -> Codec.readReplyMessage(Codec.parse(
+                "{\"commandId\":\"c\",\"tableId\":\"t\",\"accepted\":true,\"code\":null,\"message\":null,"
+                        + "\"lastSeq\":1,\"events\":{}}"))).field());
     }
 
     private static void assertBad(String code, String field, String json) {
