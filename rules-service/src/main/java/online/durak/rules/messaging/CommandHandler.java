@@ -32,9 +32,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
 /**
- * One command record from receipt to reply (docs/spine.md): read it, answer a repeated {@code commandId}
- * with its stored outcome, else decide it against the table (cached, or folded from the store), store the
- * outcome in one transaction, publish the events and then the reply, and mark the events published.
+ * One command record from receipt to reply (docs/spine.md): read it, decide it against the table (cached, or
+ * folded from the store), store the outcome in one transaction, publish the events and then the reply, and mark
+ * the events published. A repeated {@code commandId} is found by the store's key when its outcome is stored, and
+ * answered with the stored outcome.
  *
  * <p>Called by one consumer thread per partition, one record at a time. A store or broker failure
  * propagates: the consumer tries the record again (it then meets its own stored outcome and publishes
@@ -118,11 +119,7 @@ public class CommandHandler {
     }
 
     void handle(CommandMessage command, int partition) {
-        StoredCommand prior = store.findCommand(command.commandId());
-        if (prior != null) {
-            answerAgain(command, prior);
-            return;
-        }
+        // no lookup first: a repeated commandId is decided again, and its append fails on the commands key
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
             TableEntry table = table(command.tableId(), partition);
             long t0 = System.nanoTime();

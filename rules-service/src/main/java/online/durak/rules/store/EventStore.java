@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -136,26 +135,46 @@ public class EventStore {
     }
 
     /**
-     * One transaction: the accepted command's events and its {@code commands} row; or, for a rejection, the
-     * row alone, inserted only while the table's log still ends at the rejection's {@code lastSeq}.
+     * Stores an outcome in one statement, so in one implicit transaction and one round trip: an accepted
+     * command's events together with its {@code commands} row; a rejection's row alone, inserted only while the
+     * table's log still ends at the rejection's {@code lastSeq}. A repeated {@code commandId} fails on the
+     * {@code commands} key, and so stores nothing: callers need not look the command up first.
      *
-     * @throws StoreConflict when another writer got there first
+     * @throws StoreConflict when the command was stored before ({@link StoreConflict.Kind#COMMAND}) or another
+     *                       writer got to the table first ({@link StoreConflict.Kind#SEQ})
      */
     public void append(Outcome outcome, String playerId) {
         StoredCommand row = StoredCommand.of(outcome, playerId);
-        Instant now = outcome instanceof Outcome.Accepted a ? a.events().get(0).at() : Instant.now();
         try {
             if (outcome instanceof Outcome.Accepted a) {
-                List<Tuple> events = new ArrayList<>(a.events().size());
-                for (EventMessage e : a.events()) {
-                    events.add(Tuple.tuple(Arrays.asList(e.tableId(), e.seq(), e.type(), Codec.toJson(e.event()),
-                        e.commandId(), utc(e.at()))));
+                int n = a.events().size();
+                String[] tables = new String[n];
+                Long[] seqs = new Long[n];
+                String[] types = new String[n];
+                String[] bodies = new String[n];
+                String[] commandIds = new String[n];
+                OffsetDateTime[] ats = new OffsetDateTime[n];
+                for (int i = 0; i < n; i++) {
+                    EventMessage e = a.events().get(i);
+                    tables[i] = e.tableId();
+                    seqs[i] = e.seq();
+                    types[i] = e.type();
+                    bodies[i] = Codec.toJson(e.event());
+                    commandIds[i] = e.commandId();
+                    ats[i] = utc(e.at());
                 }
-                pool.withTransaction(conn -> conn.preparedQuery("""
+                // data-modifying WITH runs to completion whether or not it is read; a key violation in either
+                // insert undoes both
+                pool.preparedQuery("""
+                        with events as (
                             insert into table_events (table_id, seq, type, event, command_id, at, published)
-                            values ($1, $2, $3, $4::text::jsonb, $5, $6, false)""")
-                        .executeBatch(events)
-                        .chain(() -> insertCommand(conn, row, now)))
+                            select t, s, ty, e::jsonb, c, a, false
+                            from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[],
+                                        $6::timestamptz[]) as u(t, s, ty, e, c, a))
+                        insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
+                        values ($7, $8, $9, true, null, null, $10, $11)""")
+                    .execute(Tuple.tuple(Arrays.asList(tables, seqs, types, bodies, commandIds, ats,
+                        row.commandId(), row.tableId(), row.playerId(), row.lastSeq(), ats[0])))
                     .await().atMost(TIMEOUT);
             } else {
                 RowSet<Row> inserted = pool.preparedQuery("""
@@ -163,7 +182,7 @@ public class EventStore {
                         select $1::text, $2::text, $3::text, false, $4::text, $5::text, $6::bigint, $7::timestamptz
                         where coalesce((select max(seq) from table_events where table_id = $2::text), 0) = $6::bigint""")
                     .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.code(),
-                        row.message(), row.lastSeq(), utc(now))))
+                        row.message(), row.lastSeq(), utc(Instant.now()))))
                     .await().atMost(TIMEOUT);
                 if (inserted.rowCount() == 0) {
                     throw new StoreConflict(StoreConflict.Kind.SEQ,
@@ -180,14 +199,6 @@ public class EventStore {
         }
     }
 
-    private static Uni<RowSet<Row>> insertCommand(SqlClient conn, StoredCommand row, Instant at) {
-        return conn.preparedQuery("""
-                insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
-                values ($1, $2, $3, $4, $5, $6, $7, $8)""")
-            .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.accepted(),
-                row.code(), row.message(), row.lastSeq(), utc(at))));
-    }
-
     /** Marks {@code fromSeq..toSeq} of a table published. */
     public void markPublished(String tableId, long fromSeq, long toSeq) {
         pool.preparedQuery("""
@@ -197,16 +208,55 @@ public class EventStore {
     }
 
     /**
-     * {@link #markPublished} without waiting for it. Consumers of the events are idempotent by seq, so a mark that
-     * fails or is lost only makes the outbox relay publish those events once more.
+     * {@link #markPublished} without waiting for it, and batched: while one update is with the database, the
+     * ranges marked meanwhile wait and then go in one statement, so that under load the marks cost a fraction of
+     * a statement per move. Consumers of the events are idempotent by seq, so a mark that fails or is lost (a
+     * crash) only makes the outbox relay publish those events once more.
      */
     public void markPublishedLater(String tableId, long fromSeq, long toSeq) {
+        marks.add(new Mark(tableId, fromSeq, toSeq));
+        if (markInFlight.compareAndSet(false, true)) {
+            flushMarks();
+        }
+    }
+
+    private record Mark(String tableId, long fromSeq, long toSeq) {
+    }
+
+    private final java.util.concurrent.ConcurrentLinkedQueue<Mark> marks = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicBoolean markInFlight = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Sends every waiting mark in one update; runs again when more came meanwhile. One at a time. */
+    private void flushMarks() {
+        List<Mark> batch = new ArrayList<>();
+        for (Mark m; batch.size() < 1000 && (m = marks.poll()) != null; ) {
+            batch.add(m);
+        }
+        if (batch.isEmpty()) {
+            markInFlight.set(false);
+            if (!marks.isEmpty() && markInFlight.compareAndSet(false, true)) {
+                flushMarks(); // a mark came between the poll and the reset
+            }
+            return;
+        }
+        String[] tables = new String[batch.size()];
+        Long[] from = new Long[batch.size()];
+        Long[] to = new Long[batch.size()];
+        for (int i = 0; i < batch.size(); i++) {
+            tables[i] = batch.get(i).tableId();
+            from[i] = batch.get(i).fromSeq();
+            to[i] = batch.get(i).toSeq();
+        }
         pool.preparedQuery("""
-                update table_events set published = true
-                where table_id = $1 and seq between $2 and $3 and not published""")
-            .execute(Tuple.of(tableId, fromSeq, toSeq))
-            .subscribe().with(done -> { }, failure -> LOG.warnf("table %s: marking seq %d..%d published failed"
-                + " (the relay will publish them again): %s", tableId, fromSeq, toSeq, failure.toString()));
+                update table_events e set published = true
+                from unnest($1::text[], $2::bigint[], $3::bigint[]) as m(t, f, l)
+                where e.table_id = m.t and e.seq between m.f and m.l and not e.published""")
+            .execute(Tuple.of(tables, from, to))
+            .subscribe().with(done -> flushMarks(), failure -> {
+                LOG.warnf("marking %d range(s) published failed (the relay will publish them again): %s",
+                    batch.size(), failure.toString());
+                flushMarks();
+            });
     }
 
     private static List<StoredEvent> events(RowSet<Row> rows) {
