@@ -24,6 +24,15 @@ public interface RulesConfig {
     @WithDefault("1")
     int consumers();
 
+    /**
+     * How often a consumer commits its offsets (asynchronously; synchronously when it gives a partition up or
+     * stops). Commands are idempotent by {@code commandId}, so after a crash the few commands handled since the
+     * last commit are only answered again; committing after every command would cost the broker a write and the
+     * consumer a round trip per move.
+     */
+    @WithDefault("1s")
+    Duration commitInterval();
+
     /** Tables kept in memory; past that some are dropped and rebuilt from the store when needed. */
     @WithDefault("10000")
     int cacheMaxTables();

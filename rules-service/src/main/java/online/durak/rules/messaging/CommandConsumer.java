@@ -25,8 +25,9 @@ import org.jboss.logging.Logger;
 /**
  * Consumes {@code durak.commands} in the group {@code rules-service}: {@code durak.rules.consumers} threads,
  * each with its own {@link KafkaConsumer} (so its own partitions), each handling its records one at a time.
- * Offsets are committed after a batch's records are handled, i.e. after their outcomes are stored and
- * published. A record whose handling fails (store or broker down) is sought back to and tried again after a
+ * Offsets of handled records (their outcomes stored and published) are committed every
+ * {@code durak.rules.commit-interval} without waiting, and at once and waited for when a partition is given up or the
+ * consumer stops; a command handled again after a crash is answered from the store. A record whose handling fails (store or broker down) is sought back to and tried again after a
  * pause; a partition revoked or lost drops its tables from the cache; a partition assigned has its clocked tables
  * loaded by the {@link ClockWatch}.
  */
@@ -95,27 +96,24 @@ public class CommandConsumer {
 
     private void run(int index) {
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(settings.consumer(index))) {
-            consumer.subscribe(List.of(Topics.COMMANDS), new Rebalance(consumer));
+            Offsets offsets = new Offsets(consumer);
+            consumer.subscribe(List.of(Topics.COMMANDS), new Rebalance(consumer, offsets));
             while (running) {
                 try {
-                    pollOnce(consumer);
+                    pollOnce(consumer, offsets);
                 } catch (RuntimeException e) {
                     LOG.errorf(e, "consumer %d: unexpected failure; going on after a pause", index);
                     pause();
                 }
             }
-            // offsets of handled records are committed already; close() leaves the group at once
+            offsets.commitNow(null);
         } catch (RuntimeException e) {
             LOG.errorf(e, "consumer %d stopped", index);
         }
     }
 
-    private void pollOnce(KafkaConsumer<String, byte[]> consumer) {
+    private void pollOnce(KafkaConsumer<String, byte[]> consumer, Offsets offsets) {
         ConsumerRecords<String, byte[]> records = consumer.poll(POLL);
-        if (records.isEmpty()) {
-            return;
-        }
-        Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
         boolean failed = false;
         for (TopicPartition tp : records.partitions()) {
             for (ConsumerRecord<String, byte[]> r : records.records(tp)) {
@@ -125,7 +123,7 @@ public class CommandConsumer {
                 try {
                     handler.handle(r);
                     handled.incrementAndGet();
-                    done.put(tp, new OffsetAndMetadata(r.offset() + 1));
+                    offsets.handled(tp, r.offset());
                 } catch (RuntimeException e) {
                     LOG.warnf("command at %s@%d not handled (%s); trying again in %s", tp, r.offset(), e,
                         config.retryBackoff());
@@ -136,11 +134,63 @@ public class CommandConsumer {
                 }
             }
         }
-        if (!done.isEmpty()) {
-            consumer.commitSync(done);
-        }
+        offsets.commitIfDue(config.commitInterval());
         if (failed) {
             pause();
+        }
+    }
+
+    /** One consumer's offsets handled but not yet committed (used by its own thread only). */
+    private static final class Offsets {
+        private final KafkaConsumer<String, byte[]> consumer;
+        private final Map<TopicPartition, OffsetAndMetadata> pending = new HashMap<>();
+        private long lastCommit = System.nanoTime();
+
+        Offsets(KafkaConsumer<String, byte[]> consumer) {
+            this.consumer = consumer;
+        }
+
+        void handled(TopicPartition tp, long offset) {
+            pending.put(tp, new OffsetAndMetadata(offset + 1));
+        }
+
+        void commitIfDue(Duration interval) {
+            if (pending.isEmpty() || System.nanoTime() - lastCommit < interval.toNanos()) {
+                return;
+            }
+            consumer.commitAsync(new HashMap<>(pending), (committed, e) -> {
+                if (e != null) { // the next commit carries newer offsets; a crash meanwhile only repeats commands
+                    LOG.debugf("committing offsets failed: %s", e.toString());
+                }
+            });
+            pending.clear();
+            lastCommit = System.nanoTime();
+        }
+
+        /** Commits (and waits) what is pending for {@code partitions}, or for all when null. */
+        void commitNow(Collection<TopicPartition> partitions) {
+            Map<TopicPartition, OffsetAndMetadata> now = new HashMap<>();
+            pending.entrySet().removeIf(e -> {
+                if (partitions == null || partitions.contains(e.getKey())) {
+                    now.put(e.getKey(), e.getValue());
+                    return true;
+                }
+                return false;
+            });
+            if (now.isEmpty()) {
+                return;
+            }
+            try {
+                consumer.commitSync(now);
+            } catch (RuntimeException e) {
+                LOG.warnf("committing offsets of %s failed (their commands will be answered again): %s", now.keySet(),
+                    e.toString());
+            }
+        }
+
+        /** A lost partition's offsets cannot be committed any more. */
+        void forget(Collection<TopicPartition> partitions) {
+            partitions.forEach(pending::remove);
         }
     }
 
@@ -156,9 +206,11 @@ public class CommandConsumer {
     /** Runs inside poll, so no record is being handled while partitions change hands. */
     private final class Rebalance implements ConsumerRebalanceListener {
         private final KafkaConsumer<String, byte[]> consumer;
+        private final Offsets offsets;
 
-        Rebalance(KafkaConsumer<String, byte[]> consumer) {
+        Rebalance(KafkaConsumer<String, byte[]> consumer, Offsets offsets) {
             this.consumer = consumer;
+            this.offsets = offsets;
         }
 
         @Override
@@ -175,11 +227,13 @@ public class CommandConsumer {
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            offsets.commitNow(partitions); // the next owner starts after what this one handled
             drop(partitions, "revoked");
         }
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            offsets.forget(partitions);
             drop(partitions, "lost");
         }
 
