@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
+import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -75,13 +76,14 @@ public final class Bus implements AutoCloseable {
         return producer.partitionsFor(COMMANDS).size();
     }
 
-    public void send(CommandMessage command) {
-        sendRaw(command.tableId(), Codec.toBytes(command));
+    /** Sends a command; where it was written. */
+    public org.apache.kafka.clients.producer.RecordMetadata send(CommandMessage command) {
+        return sendRaw(command.tableId(), Codec.toBytes(command));
     }
 
-    public void sendRaw(String key, byte[] value) {
+    public org.apache.kafka.clients.producer.RecordMetadata sendRaw(String key, byte[] value) {
         try {
-            producer.send(new ProducerRecord<>(COMMANDS, key, value)).get();
+            return producer.send(new ProducerRecord<>(COMMANDS, key, value)).get();
         } catch (Exception e) {
             throw new IllegalStateException("could not send a command", e);
         }
@@ -150,6 +152,11 @@ public final class Bus implements AutoCloseable {
             if (!m.tableId().equals(r.key())) {
                 throw new AssertionError("reply keyed " + r.key() + " for table " + m.tableId());
             }
+            // the headers that let consumers pass over a record say what its JSON says
+            if (!m.commandId().equals(RecordHeaders.text(header(r, RecordHeaders.COMMAND_ID)))
+                || !Boolean.valueOf(m.accepted()).equals(RecordHeaders.accepted(header(r, RecordHeaders.ACCEPTED)))) {
+                throw new AssertionError("reply " + m + " has headers " + r.headers());
+            }
             repliesById.computeIfAbsent(m.commandId(), k -> new ArrayList<>()).add(m);
         }
         for (ConsumerRecord<String, byte[]> r : events.poll(Duration.ofMillis(50))) {
@@ -157,8 +164,16 @@ public final class Bus implements AutoCloseable {
             if (!m.tableId().equals(r.key())) {
                 throw new AssertionError("event keyed " + r.key() + " for table " + m.tableId());
             }
+            if (m.seq() != RecordHeaders.seq(header(r, RecordHeaders.SEQ))) {
+                throw new AssertionError("event " + m.tableId() + "#" + m.seq() + " has headers " + r.headers());
+            }
             eventsByTable.computeIfAbsent(m.tableId(), k -> new ArrayList<>()).add(m);
         }
+    }
+
+    private static byte[] header(ConsumerRecord<String, byte[]> r, String name) {
+        org.apache.kafka.common.header.Header h = r.headers().lastHeader(name);
+        return h == null ? null : h.value();
     }
 
     @Override

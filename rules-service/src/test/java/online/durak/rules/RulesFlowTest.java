@@ -62,6 +62,8 @@ class RulesFlowTest {
     Publisher publisher;
     @Inject
     Assignment assignment;
+    @Inject
+    RulesConfig config;
 
     @BeforeAll
     static void openBus() {
@@ -138,6 +140,9 @@ class RulesFlowTest {
         // every seq once, in order, without gaps, ending at the last reply's lastSeq
         assertEquals(LongStream.rangeClosed(1, last.lastSeq()).boxed().toList(),
             published.stream().map(EventMessage::seq).toList());
+        // and the reply carries the events of its command exactly as published
+        assertFalse(last.events().isEmpty());
+        assertEquals(published.subList(published.size() - last.events().size(), published.size()), last.events());
         List<String> types = published.stream().map(EventMessage::type).toList();
         assertEquals(List.of("TableCreated", "SeatTaken", "SeatTaken", "SeatTaken", "SeatTaken", "MatchStarted",
             "DealStarted"), types.subList(0, 7));
@@ -183,13 +188,24 @@ class RulesFlowTest {
         bus.send(create);
         bus.send(join);
         bus.send(join);
-        assertEquals(List.of(first, first), bus.awaitReplies(create.commandId(), 2));
-        assertEquals(List.of(joined, joined, joined), bus.awaitReplies(join.commandId(), 3));
+        // answered the same, without the events (they were published with the first answer)
+        assertEquals(List.of(first, first.withoutEvents()), bus.awaitReplies(create.commandId(), 2));
+        assertEquals(List.of(joined, joined.withoutEvents(), joined.withoutEvents()),
+            bus.awaitReplies(join.commandId(), 3));
 
         // the log is unchanged: three events, each published once
         assertEquals(3, count("select count(*) from table_events where table_id = $1", id));
         assertEquals(2, count("select count(*) from commands where table_id = $1", id));
-        ReplyMessage after = accepted(bus.call(Tables.start(id, "host")));
+
+        // a repeat that the engine would accept again (the guest left, so joining is legal once more) is still
+        // only answered again: its events and its commands row go in one statement, which the key refuses whole
+        ReplyMessage left = accepted(bus.call(new CommandMessage(Tables.newCommandId(), id, "guest", null,
+            new CommandMessage.Leave())));
+        bus.send(join);
+        assertEquals(joined.withoutEvents(), bus.awaitReplies(join.commandId(), 4).get(3));
+        assertEquals(left.lastSeq(), count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(3, count("select count(*) from commands where table_id = $1", id));
+        ReplyMessage after = accepted(bus.call(Tables.join(id, "guest")));
         assertEquals(LongStream.rangeClosed(1, after.lastSeq()).boxed().toList(),
             bus.awaitEvents(id, after.lastSeq()).stream().map(EventMessage::seq).toList());
 
@@ -198,12 +214,36 @@ class RulesFlowTest {
         CommandMessage reused = new CommandMessage(join.commandId(), other, "stranger", "S",
             new CommandMessage.Create(unclocked(2)));
         bus.send(reused);
-        List<ReplyMessage> replies = bus.awaitReplies(join.commandId(), 4);
-        ReplyMessage refused = replies.get(3);
+        List<ReplyMessage> replies = bus.awaitReplies(join.commandId(), 5);
+        ReplyMessage refused = replies.get(4);
         assertEquals(other, refused.tableId());
         assertFalse(refused.accepted());
         assertEquals(CommandHandler.COMMAND_ID_IN_USE, refused.code());
         assertEquals(0, count("select count(*) from table_events where table_id = $1", other));
+    }
+
+    @Test
+    void offsetsAreCommittedWithinTheCommitInterval() throws Exception {
+        String id = Tables.newTableId();
+        CommandMessage create = Tables.create(id, "host", unclocked(2));
+        org.apache.kafka.clients.producer.RecordMetadata sent = bus.send(create);
+        accepted(bus.awaitReply(create.commandId()));
+        org.apache.kafka.common.TopicPartition tp =
+            new org.apache.kafka.common.TopicPartition(sent.topic(), sent.partition());
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(java.util.Map.of(
+                "bootstrap.servers", TestInfra.shared().bootstrapServers()))) {
+            long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (true) {
+                org.apache.kafka.clients.consumer.OffsetAndMetadata committed = admin
+                    .listConsumerGroupOffsets(config.group()).partitionsToOffsetAndMetadata().get().get(tp);
+                if (committed != null && committed.offset() > sent.offset()) {
+                    break;
+                }
+                assertTrue(System.nanoTime() < end, "offset " + sent.offset() + " of " + tp + " not committed: "
+                    + committed);
+                Thread.sleep(100);
+            }
+        }
     }
 
     @Test

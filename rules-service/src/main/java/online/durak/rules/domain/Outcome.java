@@ -39,7 +39,7 @@ public sealed interface Outcome {
         }
 
         public ReplyMessage reply() {
-            return ReplyMessage.accepted(commandId, tableId(), lastSeq());
+            return ReplyMessage.accepted(commandId, events); // the sender's service applies them from the reply
         }
     }
 

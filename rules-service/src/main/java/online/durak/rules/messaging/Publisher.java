@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
+import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -23,7 +24,7 @@ import org.apache.kafka.common.utils.Utils;
 
 /**
  * Sends events to {@code durak.table-events}, replies to {@code durak.replies} and the clock's commands to
- * {@code durak.commands}, keyed by table id, and
+ * {@code durak.commands}, keyed by table id, with the {@link RecordHeaders} that let consumers pass over records, and
  * waits until the broker has them (idempotent producer, acks=all), so a caller marks events published only
  * once they are.
  */
@@ -63,16 +64,25 @@ public class Publisher {
         }
         List<Future<RecordMetadata>> sent = new ArrayList<>(events.size() + 1);
         for (EventMessage e : events) {
-            sent.add(producer.send(new ProducerRecord<>(Topics.TABLE_EVENTS, e.tableId(), Codec.toBytes(e))));
+            ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.TABLE_EVENTS, e.tableId(), Codec.toBytes(e));
+            r.headers().add(RecordHeaders.SEQ, RecordHeaders.seq(e.seq()));
+            sent.add(producer.send(r));
         }
         if (reply != null) {
-            sent.add(producer.send(new ProducerRecord<>(Topics.REPLIES, reply.tableId(), Codec.toBytes(reply))));
+            sent.add(producer.send(replyRecord(reply)));
         }
         await(sent);
     }
 
     public void publishReply(ReplyMessage reply) {
-        await(List.of(producer.send(new ProducerRecord<>(Topics.REPLIES, reply.tableId(), Codec.toBytes(reply)))));
+        await(List.of(producer.send(replyRecord(reply))));
+    }
+
+    private static ProducerRecord<String, byte[]> replyRecord(ReplyMessage reply) {
+        ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.REPLIES, reply.tableId(), Codec.toBytes(reply));
+        r.headers().add(RecordHeaders.COMMAND_ID, RecordHeaders.text(reply.commandId()));
+        r.headers().add(RecordHeaders.ACCEPTED, RecordHeaders.accepted(reply.accepted()));
+        return r;
     }
 
     /**

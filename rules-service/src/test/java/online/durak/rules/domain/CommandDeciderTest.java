@@ -43,7 +43,8 @@ class CommandDeciderTest {
             && e.tableId().equals(T)));
         assertEquals(2, a.lastSeq());
         assertEquals(1, a.firstSeq());
-        assertEquals(ReplyMessage.accepted("c1", T, 2), a.reply());
+        assertEquals(ReplyMessage.accepted("c1", a.events()), a.reply()); // the events ride along
+        assertEquals(2, a.reply().lastSeq());
         assertEquals(TableStatus.OPEN, a.after().state().status());
 
         Outcome.Accepted joined = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(a.after(),
