@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
+import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -134,6 +135,10 @@ public class CommandBus {
     }
 
     private void onReply(ConsumerRecord<String, byte[]> r) {
+        String commandId = RecordHeaders.text(header(r, RecordHeaders.COMMAND_ID));
+        if (commandId != null && !pending.containsKey(commandId)) {
+            return; // another instance's command (or one that timed out): not worth reading
+        }
         ReplyMessage reply;
         try {
             reply = Codec.readReplyMessage(r.value());
@@ -146,6 +151,11 @@ public class CommandBus {
             (reply.accepted() ? accepted : rejected).increment();
             f.complete(reply);
         }
+    }
+
+    static byte[] header(ConsumerRecord<String, byte[]> r, String name) {
+        org.apache.kafka.common.header.Header h = r.headers().lastHeader(name);
+        return h == null ? null : h.value();
     }
 
     /** The rules service did not answer in time (or the command could not be published). */

@@ -76,6 +76,8 @@ public class TableCommands {
             if (!reply.accepted()) {
                 return CompletableFuture.failedFuture(new Rejected(clientCommandId, reply.code(), reply.message()));
             }
+            // the reply carries the events: the projection need not wait for them on the events topic
+            reply.events().forEach(projections::accept);
             return projections.awaitSeq(tableId, reply.lastSeq())
                     .thenApply(s -> new Accepted(clientCommandId, reply, s));
         });

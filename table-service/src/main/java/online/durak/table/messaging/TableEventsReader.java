@@ -3,6 +3,7 @@ package online.durak.table.messaging;
 import jakarta.enterprise.context.ApplicationScoped;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
+import online.durak.messages.RecordHeaders;
 import online.durak.table.projection.Projections;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
@@ -53,6 +54,11 @@ public class TableEventsReader {
     }
 
     private void onRecord(ConsumerRecord<String, byte[]> r) {
+        long seq = RecordHeaders.seq(CommandBus.header(r, RecordHeaders.SEQ));
+        if (seq >= 0 && r.key() != null && projections.has(r.key(), seq)) {
+            projections.skipped(); // mostly a move of this instance's, applied from its reply already
+            return;
+        }
         EventMessage m;
         try {
             m = Codec.readEventMessage(r.value());

@@ -134,6 +134,17 @@ public class Projections {
         }
     }
 
+    /** Whether the table's projection has reached {@code seq} already (an event with it would be skipped). */
+    public boolean has(String tableId, long seq) {
+        Table t = tables.get(tableId);
+        return t != null && t.snapshot.seq() >= seq;
+    }
+
+    /** Counts an event passed over unread because {@link #has} said so. */
+    public void skipped() {
+        duplicates.increment();
+    }
+
     /** Reads whatever the store has after the table's last seq and applies it; the newest snapshot. */
     public TableSnapshot catchUp(String tableId) {
         Table existing = tables.get(tableId);

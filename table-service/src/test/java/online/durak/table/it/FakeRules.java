@@ -18,6 +18,7 @@ import online.durak.engine.table.TableState;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
+import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -26,7 +27,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 /**
  * A stand-in for the rules service in these tests, built on the engine as docs/spine.md describes it: reads
  * the (test) commands topic, decides with {@link TableDecider}, writes accepted events to {@code table_events},
- * publishes them to {@code durak.table-events}, then the reply; a repeated commandId gets its first reply.
+ * publishes them to {@code durak.table-events} (with their seq header), then the reply carrying them; a repeated
+ * commandId gets its first reply.
  * It stands in for the bot service's moves too: after each command, every bot whose turn it is plays its first
  * legal move at once (unless {@link #botsPaused}).
  */
@@ -96,19 +98,25 @@ public final class FakeRules implements AutoCloseable {
         store.insert(events);
         tables.put(c.tableId(), a.state());
         lastSeq.put(c.tableId(), seq);
-        if (holdBackEvents) {
+        if (holdBackEvents) { // neither on the topic nor in the reply: the table service must read the store
             holdBackEvents = false;
-        } else {
-            for (EventMessage m : events) {
-                send("durak.table-events", c.tableId(), Codec.toBytes(m));
-            }
+            return ReplyMessage.accepted(c.commandId(), c.tableId(), seq);
         }
-        return ReplyMessage.accepted(c.commandId(), c.tableId(), seq);
+        for (EventMessage m : events) {
+            ProducerRecord<String, byte[]> r = new ProducerRecord<>("durak.table-events", c.tableId(), Codec.toBytes(m));
+            r.headers().add(RecordHeaders.SEQ, RecordHeaders.seq(m.seq()));
+            send(r);
+        }
+        return ReplyMessage.accepted(c.commandId(), events); // like the rules service: the events ride along
     }
 
     private void send(String topic, String key, byte[] value) {
+        send(new ProducerRecord<>(topic, key, value));
+    }
+
+    private void send(ProducerRecord<String, byte[]> record) {
         try {
-            producer.send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+            producer.send(record).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -76,6 +76,19 @@ class ProjectionsTest {
     }
 
     @Test
+    void saysWhichSeqsItHasSoThatTheirRecordsArePassedOverUnread() {
+        Script g = game();
+        assertFalse(projections.has("t1", 1), "an unknown table has nothing");
+        for (EventMessage m : g.messages.subList(0, 3)) {
+            projections.accept(m);
+        }
+        assertTrue(projections.has("t1", 1));
+        assertTrue(projections.has("t1", 3));
+        assertFalse(projections.has("t1", 4));
+        assertFalse(projections.has("t2", 1));
+    }
+
+    @Test
     void fillsAGapFromTheStore() {
         Script g = game();
         store.rows.addAll(g.messages);
