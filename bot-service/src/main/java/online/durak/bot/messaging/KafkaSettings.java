@@ -66,6 +66,10 @@ public class KafkaSettings {
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, config.offsetReset());
         c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        // a bot thinks for hundreds of ms anyway: let the broker gather events for up to 50 ms instead of answering
+        // a fetch for every single move of every table (most of them tables without bots)
+        c.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 32 * 1024);
+        c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50);
         c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         return c;
@@ -80,6 +84,9 @@ public class KafkaSettings {
         c.put(ConsumerConfig.CLIENT_ID_CONFIG, id);
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        // refusals are only counted and logged: half a second late is soon enough, and far fewer fetches
+        c.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 64 * 1024);
+        c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500);
         c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         return c;

@@ -9,6 +9,7 @@ import online.durak.bot.play.Turn;
 import online.durak.bot.play.TableTracker;
 import online.durak.engine.table.TableDecider;
 import online.durak.messages.Codec;
+import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -86,6 +87,11 @@ final class RefusalWatch implements Runnable {
         if (r.value() == null) {
             return;
         }
+        String commandId = RecordHeaders.text(header(r, RecordHeaders.COMMAND_ID));
+        if (Boolean.TRUE.equals(RecordHeaders.accepted(header(r, RecordHeaders.ACCEPTED)))
+                || commandId != null && !commandId.startsWith("bot-")) {
+            return; // passed over unread: only refusals of our own commands matter
+        }
         ReplyMessage m;
         try {
             m = Codec.readReplyMessage(r.value());
@@ -103,6 +109,11 @@ final class RefusalWatch implements Runnable {
         refused.increment();
         LOG.warnf("table %s: the rules service refused command %s: %s %s", m.tableId(), m.commandId(), m.code(),
                 m.message());
+    }
+
+    private static byte[] header(ConsumerRecord<String, byte[]> r, String name) {
+        org.apache.kafka.common.header.Header h = r.headers().lastHeader(name);
+        return h == null ? null : h.value();
     }
 
     void close() {

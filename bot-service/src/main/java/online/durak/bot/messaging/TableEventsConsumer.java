@@ -154,6 +154,10 @@ final class TableEventsConsumer implements Runnable {
             Progress p = progress.computeIfAbsent(tp, k -> new Progress());
             for (ConsumerRecord<String, byte[]> r : batch.records(tp)) {
                 records++;
+                if (r.key() != null && tracker.passesOver(r.key())) {
+                    p.next = r.offset() + 1; // a table no bot acts at: passed over unread
+                    continue;
+                }
                 EventMessage m;
                 try {
                     m = Codec.readEventMessage(r.value());

@@ -231,6 +231,15 @@ public final class TableTracker {
         return e == null ? 0 : e.seq;
     }
 
+    /** True (and counted as skipped) for a table no bot acts at any more: its events need not even be read. */
+    public boolean passesOver(String tableId) {
+        if (closed.containsKey(tableId)) {
+            skipped.incrementAndGet();
+            return true;
+        }
+        return false;
+    }
+
     public boolean isClosedTable(String tableId) {
         return closed.containsKey(tableId);
     }

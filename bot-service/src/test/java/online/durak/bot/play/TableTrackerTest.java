@@ -200,6 +200,10 @@ class TableTrackerTest {
         feed(t, move);
         assertEquals(skipped + move.size(), t.skipped());
         assertEquals(0, t.size());
+        // the consumer asks by the record's key alone, before reading the event
+        assertTrue(t.passesOver("t9"));
+        assertEquals(skipped + move.size() + 1, t.skipped());
+        assertFalse(t.passesOver("t-unknown"), "a table never seen must be read");
     }
 
     @Test
