@@ -35,6 +35,11 @@ import org.jboss.logging.Logger;
  * next makes the projection read the missing events from the store first. A table that is asked for but not
  * (yet) in memory is read from the store, so the store is the truth and Kafka only the fast path. All changes
  * to one table happen under that table's lock, listeners included, so they see its events in seq order.
+ *
+ * <p>Memory holds the tables in play: a table whose match is over is dropped {@code durak.projection.keep-finished}
+ * after it was last used, any other table (but the lobby's open ones) after {@code durak.projection.keep-idle}, unless
+ * someone waits on it or a listener (a WebSocket) holds it; it is read from the store again when it is asked for or
+ * gets an event. At start only tables whose match has not ended are rebuilt.
  */
 @ApplicationScoped
 public class Projections {
@@ -47,6 +52,10 @@ public class Projections {
     private final EventStore store;
     private final Executor executor;
     private final Duration waitTimeout;
+    private final long keepFinishedNanos;
+    private final long keepIdleNanos;
+    private final java.util.concurrent.atomic.AtomicLong nextSweep = new java.util.concurrent.atomic.AtomicLong();
+    private final Counter evictions;
     private final Counter applied;
     private final Counter duplicates;
     private final Counter gaps;
@@ -54,15 +63,25 @@ public class Projections {
 
     @Inject
     public Projections(EventStore store, ManagedExecutor executor, MeterRegistry registry,
-                       @ConfigProperty(name = "durak.projection.timeout", defaultValue = "5s") Duration waitTimeout) {
-        this(store, (Executor) executor, registry, waitTimeout);
+                       @ConfigProperty(name = "durak.projection.timeout", defaultValue = "5s") Duration waitTimeout,
+                       @ConfigProperty(name = "durak.projection.keep-finished", defaultValue = "2m") Duration keepFinished,
+                       @ConfigProperty(name = "durak.projection.keep-idle", defaultValue = "30m") Duration keepIdle) {
+        this(store, (Executor) executor, registry, waitTimeout, keepFinished, keepIdle);
     }
 
     /** Outside CDI (unit tests): {@code executor} runs the store reads after a wait timed out. */
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout) {
+        this(store, executor, registry, waitTimeout, Duration.ofMinutes(2), Duration.ofMinutes(30));
+    }
+
+    public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout,
+                       Duration keepFinished, Duration keepIdle) {
         this.store = store;
         this.executor = executor;
         this.waitTimeout = waitTimeout;
+        this.keepFinishedNanos = keepFinished.toNanos();
+        this.keepIdleNanos = keepIdle.toNanos();
+        this.evictions = registry.counter("durak.projection.evictions");
         this.applied = registry.counter("durak.projection.events", "outcome", "applied");
         this.duplicates = registry.counter("durak.projection.events", "outcome", "duplicate");
         this.gaps = registry.counter("durak.projection.gaps");
@@ -76,6 +95,10 @@ public class Projections {
         volatile TableSnapshot snapshot;
         final List<Waiter> waiters = new ArrayList<>();
         long failedSeq = -1;
+        /** When it was last asked for or changed (System.nanoTime). */
+        volatile long usedAt = System.nanoTime();
+        /** Dropped from memory (under the lock): whoever holds this object must look the table up again. */
+        boolean evicted;
 
         Table(String tableId) {
             snapshot = TableSnapshot.empty(tableId);
@@ -89,8 +112,17 @@ public class Projections {
         listeners.add(listener);
     }
 
-    private Table table(String tableId) {
-        return tables.computeIfAbsent(tableId, Table::new);
+    /** Runs {@code action} under the lock of the table's projection in memory (made when missing). */
+    private <T> T locked(String tableId, java.util.function.Function<Table, T> action) {
+        while (true) {
+            Table t = tables.computeIfAbsent(tableId, Table::new);
+            synchronized (t) {
+                if (!t.evicted) { // else it was dropped between the lookup and the lock: look again
+                    t.usedAt = System.nanoTime();
+                    return action.apply(t);
+                }
+            }
+        }
     }
 
     /**
@@ -98,39 +130,41 @@ public class Projections {
      * applied (and no listener told) meanwhile. The action must not block.
      */
     public <T> T withTable(String tableId, java.util.function.Function<TableSnapshot, T> action) {
-        Table t = table(tableId);
-        synchronized (t) {
-            return action.apply(t.snapshot);
-        }
+        return locked(tableId, t -> action.apply(t.snapshot));
     }
 
     // ---- events in ----
 
     /** An event from the table-events topic. */
     public void accept(EventMessage m) {
-        Table t = table(m.tableId());
-        synchronized (t) {
-            long last = t.snapshot.seq();
-            if (m.seq() <= last) {
-                duplicates.increment();
-                return;
+        locked(m.tableId(), t -> {
+            acceptLocked(t, m);
+            return null;
+        });
+        sweepIfDue();
+    }
+
+    private void acceptLocked(Table t, EventMessage m) {
+        long last = t.snapshot.seq();
+        if (m.seq() <= last) {
+            duplicates.increment();
+            return;
+        }
+        if (m.seq() > last + 1) {
+            gaps.increment();
+            LOG.debugf("table %s: got seq %d after %d, reading the gap from the store", m.tableId(), m.seq(), last);
+            try {
+                applyAll(t, store.read(m.tableId(), last, m.seq()));
+            } catch (RuntimeException e) {
+                LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(), last + 1,
+                        m.seq() - 1, e.getMessage());
             }
-            if (m.seq() > last + 1) {
-                gaps.increment();
-                LOG.debugf("table %s: got seq %d after %d, reading the gap from the store", m.tableId(), m.seq(), last);
-                try {
-                    applyAll(t, store.read(m.tableId(), last, m.seq()));
-                } catch (RuntimeException e) {
-                    LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(), last + 1,
-                            m.seq() - 1, e.getMessage());
-                }
-            }
-            if (m.seq() == t.snapshot.seq() + 1) {
-                apply(t, m);
-            } else if (m.seq() > t.snapshot.seq()) {
-                LOG.warnf("table %s: seq %d left out, events %d..%d are still missing (caught up later)",
-                        m.tableId(), m.seq(), t.snapshot.seq() + 1, m.seq() - 1);
-            }
+        }
+        if (m.seq() == t.snapshot.seq() + 1) {
+            apply(t, m);
+        } else if (m.seq() > t.snapshot.seq()) {
+            LOG.warnf("table %s: seq %d left out, events %d..%d are still missing (caught up later)",
+                    m.tableId(), m.seq(), t.snapshot.seq() + 1, m.seq() - 1);
         }
     }
 
@@ -153,11 +187,10 @@ public class Projections {
         if (existing == null && events.isEmpty()) {
             return TableSnapshot.empty(tableId); // unknown table: keep no entry for it
         }
-        Table t = table(tableId);
-        synchronized (t) {
+        return locked(tableId, t -> {
             applyAll(t, events);
             return t.snapshot;
-        }
+        });
     }
 
     /** Rebuilds every table from the store (at start); returns the number of events read. */
@@ -171,15 +204,15 @@ public class Projections {
                 break;
             }
             for (EventMessage m : page) {
-                Table t = table(m.tableId());
-                synchronized (t) {
+                locked(m.tableId(), t -> {
                     if (m.seq() == t.snapshot.seq() + 1) {
                         apply(t, m);
                     } else if (m.seq() > t.snapshot.seq() + 1) {
                         LOG.warnf("table %s: the store has no event %d (next is %d)", m.tableId(),
                                 t.snapshot.seq() + 1, m.seq());
                     }
-                }
+                    return null;
+                });
             }
             count += page.size();
             EventMessage lastRead = page.get(page.size() - 1);
@@ -258,6 +291,7 @@ public class Projections {
     public Optional<TableSnapshot> find(String tableId) {
         Table t = tables.get(tableId);
         if (t != null && t.snapshot.exists()) {
+            t.usedAt = System.nanoTime();
             return Optional.of(t.snapshot);
         }
         TableSnapshot s = catchUp(tableId);
@@ -284,13 +318,16 @@ public class Projections {
      * is still behind the future fails with {@link ProjectionTimeoutException}.
      */
     public CompletableFuture<TableSnapshot> awaitSeq(String tableId, long seq) {
-        Table t = table(tableId);
         CompletableFuture<TableSnapshot> f = new CompletableFuture<>();
-        synchronized (t) {
+        TableSnapshot reached = locked(tableId, t -> {
             if (t.snapshot.seq() >= seq) {
-                return CompletableFuture.completedFuture(t.snapshot);
+                return t.snapshot;
             }
             t.waiters.add(new Waiter(seq, f));
+            return null;
+        });
+        if (reached != null) {
+            return CompletableFuture.completedFuture(reached);
         }
         return f.orTimeout(waitTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
                 .exceptionallyCompose(e -> {
@@ -306,6 +343,58 @@ public class Projections {
                         throw new ProjectionTimeoutException(tableId, seq, s.seq());
                     }, executor);
                 });
+    }
+
+    // ---- memory ----
+
+    /** Drops idle tables (see the class comment) at most every 10 s, on the thread that applies events. */
+    private void sweepIfDue() {
+        long now = System.nanoTime();
+        long due = nextSweep.get();
+        if (now - due >= 0 && nextSweep.compareAndSet(due, now + java.util.concurrent.TimeUnit.SECONDS.toNanos(10))) {
+            evictIdle(now);
+        }
+    }
+
+    /** Drops the tables idle at {@code now} (System.nanoTime); returns how many. */
+    int evictIdle(long now) {
+        int dropped = 0;
+        for (Table t : tables.values()) {
+            TableSnapshot s = t.snapshot;
+            TableStatus status = s.state().status();
+            if (status == TableStatus.OPEN) {
+                continue; // the lobby lists it
+            }
+            long keep = status == TableStatus.FINISHED || !s.exists() ? keepFinishedNanos : keepIdleNanos;
+            if (now - t.usedAt < keep || held(s.tableId())) {
+                continue;
+            }
+            synchronized (t) {
+                if (!t.evicted && t.waiters.isEmpty() && now - t.usedAt >= keep && tables.remove(s.tableId(), t)) {
+                    t.evicted = true;
+                    dropped++;
+                }
+            }
+        }
+        if (dropped > 0) {
+            evictions.increment(dropped);
+            LOG.debugf("dropped %d idle table(s) from memory; %d remain", dropped, tables.size());
+        }
+        return dropped;
+    }
+
+    private boolean held(String tableId) {
+        for (TableListener l : listeners) {
+            if (l.holds(tableId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Tables in memory (tests). */
+    int size() {
+        return tables.size();
     }
 
     /** The projection of a table did not reach a seq in time. */

@@ -8,4 +8,9 @@ import online.durak.messages.EventMessage;
  */
 public interface TableListener {
     void applied(TableSnapshot after, EventMessage event);
+
+    /** Whether the listener still needs the table in memory (e.g. a WebSocket on it), so it is not dropped. */
+    default boolean holds(String tableId) {
+        return false;
+    }
 }

@@ -40,15 +40,19 @@ public class EventStore {
     }
 
     /**
-     * One page of the whole store in {@code (table_id, seq)} order, after the position given (null table id:
-     * from the start), for rebuilding every projection.
+     * One page of the events of every table whose match has not ended (no {@code MatchEnded}), in
+     * {@code (table_id, seq)} order, after the position given (null table id: from the start), for rebuilding the
+     * projections at start. Finished tables are read when they are asked for.
      */
     public List<EventMessage> page(String afterTable, long afterSeq, int limit) {
+        String unfinished = " NOT EXISTS (SELECT 1 FROM table_events f WHERE f.table_id = table_events.table_id"
+                + " AND f.type = 'MatchEnded') ";
         if (afterTable == null) {
-            return run(new Query(TableEvents.SELECT + "ORDER BY table_id, seq LIMIT $1", Tuple.of(limit)));
+            return run(new Query(TableEvents.SELECT + "WHERE" + unfinished + "ORDER BY table_id, seq LIMIT $1",
+                    Tuple.of(limit)));
         }
-        return run(new Query(TableEvents.SELECT + "WHERE (table_id, seq) > ($1, $2) ORDER BY table_id, seq LIMIT $3",
-                Tuple.of(afterTable, afterSeq, limit)));
+        return run(new Query(TableEvents.SELECT + "WHERE (table_id, seq) > ($1, $2) AND" + unfinished
+                + "ORDER BY table_id, seq LIMIT $3", Tuple.of(afterTable, afterSeq, limit)));
     }
 
     private List<EventMessage> run(Query query) {

@@ -185,6 +185,11 @@ public class SocketHub implements TableListener {
     // ---- events out ----
 
     @Override
+    public boolean holds(String tableId) {
+        return byTable.containsKey(tableId);
+    }
+
+    @Override
     public void applied(TableSnapshot after, EventMessage event) {
         Map<String, Session> sessions = byTable.get(after.tableId());
         if (sessions == null || sessions.isEmpty()) {

@@ -40,6 +40,8 @@ class ProjectionsTest {
                             : a.tableId().compareTo(b.tableId()))
                     .filter(m -> afterTable == null || m.tableId().compareTo(afterTable) > 0
                             || m.tableId().equals(afterTable) && m.seq() > afterSeq)
+                    .filter(m -> rows.stream().noneMatch(e -> e.tableId().equals(m.tableId())
+                            && e.type().equals("MatchEnded"))) // as the query: unfinished tables only
                     .limit(limit).toList();
         }
     }
@@ -140,6 +142,75 @@ class ProjectionsTest {
         assertEquals(List.of("t0"), projections.lobby().stream().map(TableSnapshot::tableId).toList());
         assertEquals(b.lastSeq(), projections.rebuildAll() - a.lastSeq()); // again: nothing applied twice
         assertEquals(a.state.toString(), projections.current("t1").state().toString());
+    }
+
+    private static Script finishedGame(String tableId) {
+        Script g = Script.started(tableId, "p0", "p1", Script.twoPlayers(1), 7).playDeal();
+        assertEquals(TableStatus.FINISHED, g.state.status(), "a one-deal match is over after its deal");
+        return g;
+    }
+
+    @Test
+    void finishedTablesAreNotRebuiltAtStartButReadWhenAskedFor() {
+        Script running = game();
+        Script finished = finishedGame("t5");
+        store.rows.addAll(running.messages);
+        store.rows.addAll(finished.messages);
+        assertEquals(running.lastSeq(), projections.rebuildAll());
+        assertEquals(1, projections.size());
+        assertEquals(finished.state.toString(), projections.find("t5").orElseThrow().state().toString());
+        assertEquals(finished.lastSeq(), projections.current("t5").seq());
+    }
+
+    @Test
+    void idleTablesAreDroppedFromMemoryAndReadAgainWhenNeeded() throws Exception {
+        Projections p = new Projections(store, Runnable::run, new SimpleMeterRegistry(), Duration.ofMillis(200),
+                Duration.ofMinutes(1), Duration.ofMinutes(10));
+        Script running = game();
+        Script finished = finishedGame("t5");
+        Script open = new Script("t6").run(new online.durak.engine.table.TableCommand.Create("p9", "Zoe",
+                Script.twoPlayers(1)));
+        for (Script g : List.of(running, finished, open)) {
+            store.rows.addAll(g.messages);
+            g.messages.forEach(p::accept);
+        }
+        long now = System.nanoTime();
+        assertEquals(0, p.evictIdle(now), "nothing is idle yet");
+        assertEquals(1, p.evictIdle(now + Duration.ofMinutes(2).toNanos()), "the finished table goes first");
+        assertEquals(TableStatus.NONE, p.current("t5").state().status());
+
+        // someone waiting for a seq, or a listener holding the table, keeps it
+        CompletableFuture<TableSnapshot> waiting = p.awaitSeq("t1", running.lastSeq() + 1);
+        assertEquals(0, p.evictIdle(now + Duration.ofMinutes(11).toNanos()));
+        waiting.cancel(false);
+        p.awaitSeq("t1", running.lastSeq()).get(1, TimeUnit.SECONDS); // cleans the cancelled waiter up
+        p.addListener(new TableListener() {
+            @Override
+            public void applied(TableSnapshot after, EventMessage event) {
+            }
+
+            @Override
+            public boolean holds(String tableId) {
+                return tableId.equals("t1");
+            }
+        });
+        assertEquals(0, p.evictIdle(System.nanoTime() + Duration.ofMinutes(11).toNanos()));
+        assertEquals(2, p.size(), "t1 (held) and the open t6");
+
+        // without them the running table goes after keep-idle; the open one stays for the lobby
+        Projections q = new Projections(store, Runnable::run, new SimpleMeterRegistry(), Duration.ofMillis(200),
+                Duration.ofMinutes(1), Duration.ofMinutes(10));
+        for (Script g : List.of(running, open)) {
+            g.messages.forEach(q::accept);
+        }
+        assertEquals(1, q.evictIdle(System.nanoTime() + Duration.ofMinutes(11).toNanos()));
+        assertEquals(List.of("t6"), q.lobby().stream().map(TableSnapshot::tableId).toList());
+        // its next event finds it gone and reads the rest from the store: the same state as before
+        running.play(1);
+        store.rows.add(running.messages.get(running.messages.size() - 1));
+        q.accept(running.messages.get(running.messages.size() - 1));
+        assertEquals(running.state.toString(), q.current("t1").state().toString());
+        assertEquals(running.lastSeq(), q.current("t1").events().size());
     }
 
     @Test
