@@ -65,13 +65,13 @@ public class Projections {
     public Projections(EventStore store, ManagedExecutor executor, MeterRegistry registry,
                        @ConfigProperty(name = "durak.projection.timeout", defaultValue = "5s") Duration waitTimeout,
                        @ConfigProperty(name = "durak.projection.keep-finished", defaultValue = "2m") Duration keepFinished,
-                       @ConfigProperty(name = "durak.projection.keep-idle", defaultValue = "30m") Duration keepIdle) {
+                       @ConfigProperty(name = "durak.projection.keep-idle", defaultValue = "10m") Duration keepIdle) {
         this(store, (Executor) executor, registry, waitTimeout, keepFinished, keepIdle);
     }
 
     /** Outside CDI (unit tests): {@code executor} runs the store reads after a wait timed out. */
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout) {
-        this(store, executor, registry, waitTimeout, Duration.ofMinutes(2), Duration.ofMinutes(30));
+        this(store, executor, registry, waitTimeout, Duration.ofMinutes(2), Duration.ofMinutes(10));
     }
 
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout,
