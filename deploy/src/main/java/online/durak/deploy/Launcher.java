@@ -99,6 +99,10 @@ public final class Launcher {
 
     private void start() {
         long t0 = System.nanoTime();
+        int orphans = ServicePids.stopOrphans(infra.dataDir(), STOP_GRACE); // left by a launcher killed with -9
+        if (orphans > 0) {
+            System.out.println("Stopped " + orphans + " service(s) left running by an earlier launcher");
+        }
         System.out.println("Starting Kafka and PostgreSQL (data in " + infra.dataDir() + ") ...");
         infra.start();
         Map<String, String> p = infra.properties();
@@ -125,6 +129,7 @@ public final class Launcher {
                     ports.get(name), env, ServiceProcess.defaultJavaOpts(), Map.of(), logDir.resolve(name + ".log"));
                 running.add(s);
                 started.add(s);
+                ServicePids.record(infra.dataDir(), name, s.process());
             }
         }
         long deadline = System.nanoTime() + options.readyTimeout().toNanos();
@@ -203,6 +208,7 @@ public final class Launcher {
         for (ServiceProcess s : toStop) {
             s.stop(STOP_GRACE);
         }
+        ServicePids.clear(infra.dataDir());
         System.out.println("Stopping Kafka and PostgreSQL ...");
         infra.stop();
         System.out.println(STOPPED_LINE);
