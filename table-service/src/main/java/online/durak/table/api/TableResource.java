@@ -25,18 +25,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
-import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
-import online.durak.engine.SeatView;
-import online.durak.engine.Views;
-import online.durak.engine.table.TableState;
-import online.durak.engine.table.TableStatus;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
-import online.durak.table.bots.BotClient;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
@@ -72,15 +66,15 @@ public class TableResource {
     private final TokenService tokens;
     private final Projections projections;
     private final TableCommands commands;
-    private final BotClient bots;
+    private final Hints hints;
     private final ViewSettings views;
 
-    public TableResource(TokenService tokens, Projections projections, TableCommands commands, BotClient bots,
+    public TableResource(TokenService tokens, Projections projections, TableCommands commands, Hints hints,
                          ViewSettings views) {
         this.tokens = tokens;
         this.projections = projections;
         this.commands = commands;
-        this.bots = bots;
+        this.hints = hints;
         this.views = views;
     }
 
@@ -428,51 +422,7 @@ public class TableResource {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         TableSnapshot s = table(id);
-        int seat = seat(s, me);
-        TableSnapshot now = projections.current(id);
-        TableSnapshot latest = now.seq() >= s.seq() ? now : s;
-        SeatView view = hintable(latest, seat);
-        BotClient.Hint hint = await(bots.hint(latest.state().rules(), view));
-        if (!view.legalMoves().contains(hint.move())) {
-            throw new BotClient.BotsUnavailableException("the bot service suggested " + Codec.write(hint.moveNode())
-                    + ", which is not a legal move now; try again");
-        }
-        TableCommands.Accepted a = await(commands.send(me, id, commandId, new CommandMessage.Hint()));
-        TableState after = a.snapshot().state();
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("tableId", id);
-        o.put("commandId", a.commandId());
-        o.put("seq", a.reply().lastSeq());
-        o.put("seat", seat);
-        o.set("move", hint.moveNode());
-        o.put("reason", hint.reason());
-        o.set("candidates", hint.candidates());
-        o.put("hints", seat < after.hints().size() ? after.hints().get(seat) : 0);
-        return o;
-    }
-
-    /**
-     * The seat's view when a hint may be given now; else the refusal the rules service would give, without
-     * asking it or the bot service: 409 HINTS_SOLO_ONLY, MATCH_OVER, DEAL_NOT_RUNNING or NOT_YOUR_TURN.
-     */
-    static SeatView hintable(TableSnapshot s, int seat) {
-        TableState t = s.state();
-        if (!t.solo()) {
-            throw new ApiException(409, ErrorCodes.HINTS_SOLO_ONLY,
-                    "hints are given only in solo games (one person against bots)");
-        }
-        if (t.status() == TableStatus.FINISHED) {
-            throw new ApiException(409, Rejection.MATCH_OVER, "the match at this table is over");
-        }
-        if (t.status() != TableStatus.PLAYING || t.match() == null || !t.match().dealRunning()) {
-            throw new ApiException(409, Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
-        }
-        SeatView view = Views.seatView(t.match().deal(), seat);
-        if (view.legalMoves().isEmpty()) {
-            throw new ApiException(409, Rejection.NOT_YOUR_TURN,
-                    "no move of yours is asked for now (seat " + view.toAct() + " is to act)");
-        }
-        return view;
+        return await(hints.give(me, s, seat(s, me), commandId));
     }
 
     @GET

@@ -24,6 +24,7 @@ import online.durak.messages.EventVisibility;
 import online.durak.messages.MessageException;
 import online.durak.table.api.ApiException;
 import online.durak.table.api.ErrorCodes;
+import online.durak.table.api.Hints;
 import online.durak.table.api.TableResource;
 import online.durak.table.api.TableViews;
 import online.durak.table.api.ViewSettings;
@@ -50,13 +51,17 @@ import org.jboss.logging.Logger;
  *   <li>{@code {"type":"reply","commandId":C,"accepted":true,"seq":N}} or
  *       {@code {"type":"reply","commandId":C,"accepted":false,"code":..,"message":..}} — the answer to a
  *       command frame, sent after the events it caused;</li>
+ *   <li>{@code {"type":"hint","commandId":C,"seq":N,"seat":S,"move":{..},"reason":..,"candidates":[..],"hints":H}}
+ *       — the answer to a hint frame (as {@code POST /api/tables/{id}/hint} answers), after its HintTaken event;
+ *       a hint that cannot be given is an error frame with the REST answer's code;</li>
  *   <li>{@code {"type":"error","code":..,"message":..[,"commandId":C]}} — a frame that could not be used
  *       (nothing changed), or a command the rules service did not answer in time ({@code RULES_TIMEOUT});</li>
  *   <li>{@code {"type":"pong"}}.</li>
  * </ul>
  * Client to server: {@code {"type":"move","commandId":C,"move":{...}}}, {@code {"type":"continue"[,"commandId"]}},
- * {@code {"type":"start"[,"commandId"]}}, {@code {"type":"resync","lastSeq":N}} (every event after N as the
- * seat may see it, then the view), {@code {"type":"ping"}}.
+ * {@code {"type":"start"[,"commandId"]}}, {@code {"type":"hint"[,"commandId"]}} (solo tables),
+ * {@code {"type":"resync","lastSeq":N}} (every event after N as the seat may see it, then the view),
+ * {@code {"type":"ping"}}.
  *
  * <p>A connection to a table that does not exist is closed with 4404, of a player without a seat with 4403,
  * each after an error frame. Everything sent for a table is sent under the table's lock, so each connection
@@ -72,6 +77,7 @@ public class SocketHub implements TableListener {
 
     private final Projections projections;
     private final TableCommands commands;
+    private final Hints hints;
     private final ViewSettings views;
     private final Map<String, Map<String, Session>> byTable = new ConcurrentHashMap<>();
     private final Map<String, Session> byConnection = new ConcurrentHashMap<>();
@@ -90,9 +96,11 @@ public class SocketHub implements TableListener {
         }
     }
 
-    public SocketHub(Projections projections, TableCommands commands, ViewSettings views, MeterRegistry registry) {
+    public SocketHub(Projections projections, TableCommands commands, Hints hints, ViewSettings views,
+                     MeterRegistry registry) {
         this.projections = projections;
         this.commands = commands;
+        this.hints = hints;
         this.views = views;
         registry.gaugeMapSize("durak.websocket.connections", java.util.List.of(), byConnection);
     }
@@ -245,7 +253,7 @@ public class SocketHub implements TableListener {
             ObjectNode o = (ObjectNode) node;
             JsonNode typeNode = o.get("type");
             if (typeNode == null || !typeNode.isTextual()) {
-                throw new ApiException(400, ErrorCodes.INVALID_FRAME, "type: is required (move, continue, start, resync, ping)");
+                throw new ApiException(400, ErrorCodes.INVALID_FRAME, "type: is required (move, continue, start, hint, resync, ping)");
             }
             String type = typeNode.textValue();
             switch (type) {
@@ -269,6 +277,11 @@ public class SocketHub implements TableListener {
                     commandId = commandIdOf(o, false);
                     command(session, commandId, new CommandMessage.Start());
                 }
+                case "hint" -> {
+                    only(o, COMMAND_FIELDS);
+                    commandId = commandIdOf(o, false);
+                    hint(session, commandId);
+                }
                 case "resync" -> {
                     only(o, RESYNC_FIELDS);
                     JsonNode last = o.get("lastSeq");
@@ -279,7 +292,7 @@ public class SocketHub implements TableListener {
                 }
                 case "ping" -> send(c, F.objectNode().put("type", "pong"));
                 default -> throw new ApiException(400, ErrorCodes.INVALID_FRAME,
-                        "type: must be move, continue, start, resync or ping, not \"" + type + "\"");
+                        "type: must be move, continue, start, hint, resync or ping, not \"" + type + "\"");
             }
         } catch (ApiException e) {
             send(c, error(e.code(), e.getMessage(), commandId));
@@ -315,12 +328,20 @@ public class SocketHub implements TableListener {
         return TableCommands.clientCommandId(id.textValue());
     }
 
-    private void command(Session session, String commandId, CommandMessage.Payload payload) {
+    /** The table as this instance has it, read from the store when the player is not seated in it (yet). */
+    private TableSnapshot seated(Session session) {
         TableSnapshot s = projections.current(session.tableId);
-        if (s.seatOf(session.player.playerId()) < 0
-                && projections.catchUp(session.tableId).seatOf(session.player.playerId()) < 0) {
-            throw ApiException.notSeated();
+        if (s.seatOf(session.player.playerId()) < 0) {
+            s = projections.catchUp(session.tableId);
+            if (s.seatOf(session.player.playerId()) < 0) {
+                throw ApiException.notSeated();
+            }
         }
+        return s;
+    }
+
+    private void command(Session session, String commandId, CommandMessage.Payload payload) {
+        seated(session);
         commands.send(session.player, session.tableId, commandId, payload).whenComplete((a, e) -> {
             ObjectNode frame;
             if (e == null) {
@@ -329,26 +350,52 @@ public class SocketHub implements TableListener {
                 frame.put("commandId", commandId);
                 frame.put("accepted", true);
                 frame.put("seq", a.reply().lastSeq());
+            } else if (cause(e) instanceof TableCommands.Rejected r) {
+                frame = F.objectNode();
+                frame.put("type", "reply");
+                frame.put("commandId", commandId);
+                frame.put("accepted", false);
+                frame.put("code", r.code());
+                frame.put("message", r.getMessage());
             } else {
-                Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-                if (cause instanceof TableCommands.Rejected r) {
-                    frame = F.objectNode();
-                    frame.put("type", "reply");
-                    frame.put("commandId", commandId);
-                    frame.put("accepted", false);
-                    frame.put("code", r.code());
-                    frame.put("message", r.getMessage());
-                } else if (cause instanceof CommandBus.RulesTimeoutException) {
-                    frame = error(ErrorCodes.RULES_TIMEOUT, cause.getMessage(), commandId);
-                } else if (cause instanceof Projections.ProjectionTimeoutException) {
-                    frame = error(ErrorCodes.VIEW_TIMEOUT, cause.getMessage(), commandId);
-                } else {
-                    LOG.warnf(cause, "websocket %s: command %s failed", session.connection.id(), commandId);
-                    frame = error(ErrorCodes.INTERNAL_ERROR, "the command could not be handled", commandId);
-                }
+                frame = failure(session, commandId, cause(e));
             }
             send(session.connection, frame);
         });
+    }
+
+    private void hint(Session session, String commandId) {
+        TableSnapshot s = seated(session);
+        hints.give(session.player, s, s.seatOf(session.player.playerId()), commandId).whenComplete((answer, e) -> {
+            ObjectNode frame;
+            if (e == null) {
+                frame = F.objectNode();
+                frame.put("type", "hint");
+                frame.setAll(answer);
+            } else {
+                frame = failure(session, commandId, cause(e));
+            }
+            send(session.connection, frame);
+        });
+    }
+
+    private static Throwable cause(Throwable e) {
+        return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    }
+
+    /** The error frame for a command or hint that failed (a refusal of the rules service is a reply instead). */
+    private ObjectNode failure(Session session, String commandId, Throwable cause) {
+        if (cause instanceof ApiException a) { // e.g. a hint refused, or the bot service unavailable
+            return error(a.code(), a.getMessage(), commandId);
+        }
+        if (cause instanceof CommandBus.RulesTimeoutException) {
+            return error(ErrorCodes.RULES_TIMEOUT, cause.getMessage(), commandId);
+        }
+        if (cause instanceof Projections.ProjectionTimeoutException) {
+            return error(ErrorCodes.VIEW_TIMEOUT, cause.getMessage(), commandId);
+        }
+        LOG.warnf(cause, "websocket %s: command %s failed", session.connection.id(), commandId);
+        return error(ErrorCodes.INTERNAL_ERROR, "the command could not be handled", commandId);
     }
 
     private void resync(Session session, long lastSeq) {

@@ -232,6 +232,56 @@ class SoloHintClockTest {
     }
 
     @Test
+    void aHintOverTheWebSocketIsAnsweredAfterItsEventAndRefusedLikeOverRest() {
+        String t = It.guest("Sola").getString("token");
+        String id = solo(t, "{\"settings\":{\"players\":2,\"dealsPerMatch\":1}}");
+        JsonNode v = myTurn(t, id);
+        assertTrue(v.at("/match/dealRunning").asBoolean());
+        long before = store.count(id);
+        URI uri = URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/" + id + "/ws?token=" + t);
+        try (WsClient ws = WsClient.connect(uri)) {
+            ws.until("view");
+            ws.send("{\"type\":\"hint\",\"commandId\":\"ws-hint-1\"}");
+            List<JsonNode> frames = ws.until("hint");
+            JsonNode h = frames.get(frames.size() - 1);
+            assertEquals("ws-hint-1", h.get("commandId").textValue());
+            assertEquals(before + 1, h.get("seq").longValue());
+            assertEquals(1, h.get("hints").intValue());
+            assertTrue(contains(v.at("/deal/legalMoves"), h.get("move")), h.toString());
+            assertFalse(h.get("reason").textValue().isBlank());
+            assertTrue(frames.stream().anyMatch(f -> "event".equals(f.path("type").textValue())
+                    && f.get("seq").longValue() == before + 1
+                    && "HintTaken".equals(f.at("/event/type").textValue())), "its event came first: " + frames);
+
+            // refused like over REST: the bot service down is 503's code, a stray field is a bad frame
+            FakeBots.mode(bots, "error");
+            ws.send("{\"type\":\"hint\",\"commandId\":\"ws-hint-2\"}");
+            JsonNode e = ws.until("error").get(0);
+            assertEquals("BOTS_UNAVAILABLE", e.get("code").textValue(), e.toString());
+            assertEquals("ws-hint-2", e.get("commandId").textValue());
+            ws.send("{\"type\":\"hint\",\"seat\":1}");
+            assertEquals("INVALID_FRAME", ws.until("error").get(0).get("code").textValue());
+            assertEquals(before + 1, store.count(id), "only the hint that was given is recorded");
+        }
+
+        // at a table of two people the socket gets HINTS_SOLO_ONLY
+        String a = It.guest("Anna").getString("token");
+        String b = It.guest("Boris").getString("token");
+        String two = It.as(a).body("{\"settings\":{\"players\":2}}").post("/api/tables").then().statusCode(201)
+                .extract().jsonPath().getString("tableId");
+        It.as(b).post("/api/tables/" + two + "/join").then().statusCode(200);
+        It.as(a).post("/api/tables/" + two + "/start").then().statusCode(200);
+        long count = store.count(two);
+        URI twoUri = URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/" + two + "/ws?token=" + a);
+        try (WsClient ws = WsClient.connect(twoUri)) {
+            ws.until("view");
+            ws.send("{\"type\":\"hint\"}");
+            assertEquals("HINTS_SOLO_ONLY", ws.until("error").get(0).get("code").textValue());
+        }
+        assertEquals(count, store.count(two));
+    }
+
+    @Test
     void hintsAreRefusedAtTablesWithOtherPeopleWithoutChangingTheLog() {
         JsonNode askedBefore = FakeBots.last(bots);
         String a = It.guest("Anna").getString("token");

@@ -1,0 +1,92 @@
+package online.durak.table.api;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.CompletableFuture;
+import online.durak.engine.Rejection;
+import online.durak.engine.SeatView;
+import online.durak.engine.Views;
+import online.durak.engine.table.TableState;
+import online.durak.engine.table.TableStatus;
+import online.durak.messages.Codec;
+import online.durak.messages.CommandMessage;
+import online.durak.table.auth.Player;
+import online.durak.table.bots.BotClient;
+import online.durak.table.messaging.TableCommands;
+import online.durak.table.projection.Projections;
+import online.durak.table.projection.TableSnapshot;
+
+/**
+ * A hint, for REST ({@code POST /api/tables/{id}/hint}) and the WebSocket ({@code {"type":"hint"}}) alike: checked
+ * here first (solo table, my decision), then asked of the bot service with the settings and my own view only, then
+ * recorded through the rules service as {@code HintTaken}. A hint that is refused or that the bot service cannot
+ * give is not recorded.
+ */
+@ApplicationScoped
+public class Hints {
+    private final Projections projections;
+    private final BotClient bots;
+    private final TableCommands commands;
+
+    public Hints(Projections projections, BotClient bots, TableCommands commands) {
+        this.projections = projections;
+        this.bots = bots;
+        this.commands = commands;
+    }
+
+    /**
+     * The hint for {@code seat} of a table the caller has just read ({@code known}): the answer
+     * {@code {tableId, commandId, seq, seat, move, reason, candidates, hints}}. Throws {@link ApiException} at once
+     * when no hint may be given now; the future fails with what the bot or rules service answered.
+     */
+    public CompletableFuture<ObjectNode> give(Player me, TableSnapshot known, int seat, String commandId) {
+        TableSnapshot now = projections.current(known.tableId());
+        TableSnapshot latest = now.seq() >= known.seq() ? now : known;
+        SeatView view = hintable(latest, seat);
+        String id = known.tableId();
+        return bots.hint(latest.state().rules(), view).thenCompose(hint -> {
+            if (!view.legalMoves().contains(hint.move())) {
+                throw new BotClient.BotsUnavailableException("the bot service suggested "
+                        + Codec.write(hint.moveNode()) + ", which is not a legal move now; try again");
+            }
+            return commands.send(me, id, commandId, new CommandMessage.Hint()).thenApply(a -> {
+                TableState after = a.snapshot().state();
+                ObjectNode o = JsonNodeFactory.instance.objectNode();
+                o.put("tableId", id);
+                o.put("commandId", a.commandId());
+                o.put("seq", a.reply().lastSeq());
+                o.put("seat", seat);
+                o.set("move", hint.moveNode());
+                o.put("reason", hint.reason());
+                o.set("candidates", hint.candidates());
+                o.put("hints", seat < after.hints().size() ? after.hints().get(seat) : 0);
+                return o;
+            });
+        });
+    }
+
+    /**
+     * The seat's view when a hint may be given now; else the refusal the rules service would give, without
+     * asking it or the bot service: 409 HINTS_SOLO_ONLY, MATCH_OVER, DEAL_NOT_RUNNING or NOT_YOUR_TURN.
+     */
+    static SeatView hintable(TableSnapshot s, int seat) {
+        TableState t = s.state();
+        if (!t.solo()) {
+            throw new ApiException(409, ErrorCodes.HINTS_SOLO_ONLY,
+                    "hints are given only in solo games (one person against bots)");
+        }
+        if (t.status() == TableStatus.FINISHED) {
+            throw new ApiException(409, Rejection.MATCH_OVER, "the match at this table is over");
+        }
+        if (t.status() != TableStatus.PLAYING || t.match() == null || !t.match().dealRunning()) {
+            throw new ApiException(409, Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
+        }
+        SeatView view = Views.seatView(t.match().deal(), seat);
+        if (view.legalMoves().isEmpty()) {
+            throw new ApiException(409, Rejection.NOT_YOUR_TURN,
+                    "no move of yours is asked for now (seat " + view.toAct() + " is to act)");
+        }
+        return view;
+    }
+}
