@@ -111,6 +111,14 @@ public final class SystemUnderTest implements BeforeAllCallback {
         running().restart(name);
     }
 
+    /**
+     * Kills a service at once (SIGKILL: no shutdown, no last commit) and starts it again on the same port, waiting
+     * until it is ready: for tests that show a crash loses nothing committed and applies nothing twice.
+     */
+    public static synchronized void crash(String name) {
+        running().crash(name);
+    }
+
     /** The running services, by name. */
     record Running(Map<String, ServiceProcess> services) implements AutoCloseable {
 
@@ -158,6 +166,22 @@ public final class SystemUnderTest implements BeforeAllCallback {
             old.stop(Duration.ofSeconds(20));
             Map<String, String> env = environment(services.get("bot-service").port());
             ServiceProcess fresh = launch(name, old.port(), env);
+            services.put(name, fresh);
+            fresh.awaitReady(READY_TIMEOUT);
+        }
+
+        void crash(String name) {
+            ServiceProcess old = services.get(name);
+            old.process().destroyForcibly();
+            try {
+                if (!old.process().waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                    throw new IllegalStateException(name + " did not die");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            ServiceProcess fresh = launch(name, old.port(), environment(services.get("bot-service").port()));
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
         }
