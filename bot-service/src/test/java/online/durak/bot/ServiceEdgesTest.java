@@ -33,6 +33,7 @@ class ServiceEdgesTest {
     @Test
     void metrics_areExposed() {
         given().when().get("/q/metrics")
-                .then().statusCode(200).body(containsString("durak_bot_tables"));
+                .then().statusCode(200).body(containsString("durak_bot_tables"))
+                .body(containsString("kafka_consumer_fetch_manager_records_lag_max")); // the bots' lag
     }
 }

@@ -32,6 +32,9 @@ class ServiceEdgesTest {
         given().when().get("/q/metrics")
                 .then().statusCode(200)
                 .body(containsString("durak_rules_commands_total"))
-                .body(containsString("durak_rules_decide_commit_seconds"));
+                .body(containsString("durak_rules_decide_commit_seconds"))
+                // the Kafka clients' own: how far behind the commands each consumer is, the producer's latency
+                .body(containsString("kafka_consumer_fetch_manager_records_lag_max"))
+                .body(containsString("kafka_producer_request_latency_avg"));
     }
 }

@@ -58,7 +58,7 @@ public class BotLifecycle {
         FunctionCounter.builder("durak.bot.store.reads", t, x -> x.loadedFromStore()).tag("why", "unknown-table")
                 .register(registry);
         consumer = new TableEventsConsumer(settings.consumer(), settings.eventsTopic(), t, player,
-                config.retryBackoff(), config.maxAge().orElse(null));
+                config.retryBackoff(), config.maxAge().orElse(null), registry);
         consumer.start();
         refusals = new RefusalWatch(settings.repliesConsumer(), settings.repliesTopic(), t, registry);
         refusals.start();

@@ -67,9 +67,12 @@ final class TableEventsConsumer implements Runnable {
         }
     }
 
+    private final io.micrometer.core.instrument.MeterRegistry registry;
+
     /** @param maxAge turns owed for longer than this are not played; null: no limit */
     TableEventsConsumer(Map<String, Object> config, String topic, TableTracker tracker, BotPlayer player,
-                        Duration backoff, Duration maxAge) {
+                        Duration backoff, Duration maxAge, io.micrometer.core.instrument.MeterRegistry registry) {
+        this.registry = registry;
         this.config = config;
         this.topic = topic;
         this.tracker = tracker;
@@ -108,7 +111,10 @@ final class TableEventsConsumer implements Runnable {
     @Override
     public void run() {
         while (running) {
-            try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(config)) {
+            try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(config);
+                 io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics metrics =
+                     new io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics(c)) {
+                metrics.bindTo(registry); // kafka_consumer_*: how far behind the tables' events the bots are
                 consumer = c;
                 if (!running) {
                     return;

@@ -1,5 +1,7 @@
 package online.durak.rules.messaging;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -43,13 +45,15 @@ public class CommandConsumer {
     private final Assignment assignment;
     private final EventStore store;
     private final ClockWatch clock;
+    private final MeterRegistry registry;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean running;
     private volatile boolean started;
 
     public CommandConsumer(KafkaSettings settings, RulesConfig config, CommandHandler handler, Assignment assignment,
-                           EventStore store, ClockWatch clock) {
+                           EventStore store, ClockWatch clock, MeterRegistry registry) {
+        this.registry = registry;
         this.settings = settings;
         this.config = config;
         this.handler = handler;
@@ -95,7 +99,9 @@ public class CommandConsumer {
     }
 
     private void run(int index) {
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(settings.consumer(index))) {
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(settings.consumer(index));
+             KafkaClientMetrics metrics = new KafkaClientMetrics(consumer)) {
+            metrics.bindTo(registry); // kafka_consumer_*: lag, fetch rates, commit latency, by client id
             Offsets offsets = new Offsets(consumer);
             consumer.subscribe(List.of(Topics.COMMANDS), new Rebalance(consumer, offsets));
             while (running) {

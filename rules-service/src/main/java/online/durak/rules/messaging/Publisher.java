@@ -1,5 +1,7 @@
 package online.durak.rules.messaging;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -38,8 +40,13 @@ public class Publisher {
     private final java.util.concurrent.atomic.AtomicInteger injectedFailures = new java.util.concurrent.atomic.AtomicInteger();
     private volatile int commandPartitions;
 
-    public Publisher(KafkaSettings settings) {
-        this.producer = new KafkaProducer<>(settings.producer());
+    private final KafkaClientMetrics metrics;
+
+    public Publisher(KafkaSettings settings, MeterRegistry registry) {
+        KafkaProducer<String, byte[]> p = new KafkaProducer<>(settings.producer());
+        this.producer = p;
+        this.metrics = new KafkaClientMetrics(p);
+        metrics.bindTo(registry); // kafka_producer_*: request latency, record send rate, errors
     }
 
     /** Sends a table's events in order, then waits for every one. */
@@ -140,6 +147,7 @@ public class Publisher {
 
     @PreDestroy
     void close() {
+        metrics.close();
         producer.close(Duration.ofSeconds(5));
     }
 

@@ -3,6 +3,7 @@ package online.durak.table.messaging;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -40,12 +41,15 @@ public class CommandBus {
     private final Counter rejected;
     private final Timer roundTrip;
     private volatile KafkaProducer<String, byte[]> producer;
+    private KafkaClientMetrics producerMetrics;
+    private final MeterRegistry registry;
     private TopicReader replies;
 
     public CommandBus(KafkaSettings settings, MeterRegistry registry,
                       @ConfigProperty(name = "durak.rules.timeout", defaultValue = "5s") Duration timeout) {
         this.settings = settings;
         this.timeout = timeout;
+        this.registry = registry;
         this.sent = registry.counter("durak.commands.sent");
         this.timeouts = registry.counter("durak.commands.timeouts");
         this.accepted = registry.counter("durak.commands.replies", "accepted", "true");
@@ -59,18 +63,23 @@ public class CommandBus {
         p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) Math.max(1000, timeout.toMillis()));
         p.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(30000, timeout.toMillis() * 2));
         producer = new KafkaProducer<>(p);
+        producerMetrics = new KafkaClientMetrics(producer);
+        producerMetrics.bindTo(registry); // kafka_producer_*
         replies = new TopicReader("replies-reader", settings.consumer("replies"), settings.repliesTopic(),
                 this::onReply, () -> {
                     LOG.infof("reading replies from %s (group %s)", settings.repliesTopic(),
                             settings.consumer("replies").get("group.id"));
                     return true;
-                });
+                }, registry);
         replies.start();
     }
 
     void stop() {
         if (replies != null) {
             replies.close();
+        }
+        if (producerMetrics != null) {
+            producerMetrics.close();
         }
         KafkaProducer<String, byte[]> p = producer;
         if (p != null) {

@@ -22,14 +22,18 @@ public class TableEventsReader {
     private TopicReader reader;
     private volatile boolean rebuilt;
 
-    public TableEventsReader(KafkaSettings settings, Projections projections) {
+    private final io.micrometer.core.instrument.MeterRegistry registry;
+
+    public TableEventsReader(KafkaSettings settings, Projections projections,
+                             io.micrometer.core.instrument.MeterRegistry registry) {
+        this.registry = registry;
         this.settings = settings;
         this.projections = projections;
     }
 
     void start() {
         reader = new TopicReader("table-events-reader", settings.consumer("events"), settings.eventsTopic(),
-                this::onRecord, this::rebuild);
+                this::onRecord, this::rebuild, registry);
         reader.start();
     }
 

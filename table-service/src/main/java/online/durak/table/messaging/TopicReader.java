@@ -1,5 +1,7 @@
 package online.durak.table.messaging;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -29,6 +31,7 @@ final class TopicReader implements Runnable {
     private final String topic;
     private final Consumer<ConsumerRecord<String, byte[]>> handler;
     private final AssignedHook onAssigned;
+    private final MeterRegistry registry;
     private volatile boolean running = true;
     private volatile boolean assigned;
     private volatile boolean pendingHook;
@@ -41,7 +44,8 @@ final class TopicReader implements Runnable {
     }
 
     TopicReader(String name, Map<String, Object> config, String topic, Consumer<ConsumerRecord<String, byte[]>> handler,
-                AssignedHook onAssigned) {
+                AssignedHook onAssigned, MeterRegistry registry) {
+        this.registry = registry;
         this.name = name;
         this.config = config;
         this.topic = topic;
@@ -77,7 +81,9 @@ final class TopicReader implements Runnable {
 
     private void consume() {
         long retryAt = 0;
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(config)) {
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(config);
+             KafkaClientMetrics metrics = new KafkaClientMetrics(c)) {
+            metrics.bindTo(registry); // kafka_consumer_*, by client id
             consumer = c;
             if (!running) {
                 return;

@@ -40,7 +40,10 @@ class ServiceEdgesTest {
     @Test
     void metrics_areExposed() {
         given().when().get("/q/metrics")
-                .then().statusCode(200).body(containsString("durak_projection_events"));
+                .then().statusCode(200).body(containsString("durak_projection_events"))
+                // the Kafka clients' own (lag of the events and replies readers, the commands producer)
+                .body(containsString("kafka_consumer_fetch_manager_records_lag_max"))
+                .body(containsString("kafka_producer_request_latency_avg"));
     }
 
     @Test
