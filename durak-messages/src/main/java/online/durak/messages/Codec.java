@@ -990,6 +990,18 @@ public final class Codec {
     // ---- replies ----
 
     public static ObjectNode toNode(ReplyMessage m) {
+        List<ObjectNode> events = new ArrayList<>(m.events().size());
+        for (EventMessage e : m.events()) {
+            events.add(toNode(e));
+        }
+        return toNode(m, events);
+    }
+
+    /**
+     * The reply with its events given as their {@link #toNode(EventMessage)} nodes: a publisher that also sends
+     * each event on its own turns every event into JSON once.
+     */
+    public static ObjectNode toNode(ReplyMessage m, List<ObjectNode> eventNodes) {
         ObjectNode o = NODES.objectNode();
         o.put("commandId", m.commandId());
         o.put("tableId", m.tableId());
@@ -997,11 +1009,8 @@ public final class Codec {
         o.put("code", m.code());
         o.put("message", m.message());
         o.put("lastSeq", m.lastSeq());
-        if (!m.events().isEmpty()) { // left out when empty, as most replies are
-            ArrayNode events = o.putArray("events");
-            for (EventMessage e : m.events()) {
-                events.add(toNode(e));
-            }
+        if (!eventNodes.isEmpty()) { // left out when empty, as most replies are
+            o.putArray("events").addAll(eventNodes);
         }
         return o;
     }

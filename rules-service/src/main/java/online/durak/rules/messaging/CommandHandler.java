@@ -141,7 +141,7 @@ public class CommandHandler {
             decideAndCommit.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
             if (outcome instanceof Outcome.Accepted a) {
                 cache.put(a.after(), partition);
-                publisher.publish(a.events(), a.reply());
+                publisher.publishAccepted(a.reply());
                 // off the path of the next command: a mark lost in a crash only makes the relay send again
                 store.markPublishedLater(a.tableId(), a.firstSeq(), a.lastSeq());
                 accepted.increment();

@@ -2,6 +2,7 @@ package online.durak.rules.messaging;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -55,11 +56,16 @@ public class Publisher {
     }
 
     /**
-     * Sends a table's events in order and then the command's reply, and waits for all of them at once: one wait
-     * for the broker instead of two on the path of every move. The reply may be seen before the events (another
-     * topic); its sender waits for its view to reach the reply's seq, so that does no harm.
+     * Sends an accepted command's events in order and then its reply, which carries them, and waits for all at
+     * once: one wait for the broker instead of two on the path of every move. Each event becomes JSON once, for its
+     * own record and for the reply.
      */
-    public void publish(List<EventMessage> events, ReplyMessage reply) {
+    public void publishAccepted(ReplyMessage reply) {
+        publish(reply.events(), reply);
+    }
+
+    /** {@code reply} is null, or the reply whose events are {@code events}. */
+    private void publish(List<EventMessage> events, ReplyMessage reply) {
         if (events.isEmpty() && reply == null) {
             return;
         }
@@ -70,23 +76,29 @@ public class Publisher {
             throw new PublishException("injected failure for table " + tableId + " (test hook)", null);
         }
         List<Future<RecordMetadata>> sent = new ArrayList<>(events.size() + 1);
+        List<ObjectNode> nodes = new ArrayList<>(events.size());
         for (EventMessage e : events) {
-            ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.TABLE_EVENTS, e.tableId(), Codec.toBytes(e));
+            ObjectNode node = Codec.toNode(e);
+            nodes.add(node);
+            ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.TABLE_EVENTS, e.tableId(),
+                Codec.writeBytes(node));
             r.headers().add(RecordHeaders.SEQ, RecordHeaders.seq(e.seq()));
             sent.add(producer.send(r));
         }
         if (reply != null) {
-            sent.add(producer.send(replyRecord(reply)));
+            sent.add(producer.send(replyRecord(reply, Codec.toNode(reply, nodes))));
         }
         await(sent);
     }
 
+    /** A reply without events (a rejection, or a repeated command answered again). */
     public void publishReply(ReplyMessage reply) {
-        await(List.of(producer.send(replyRecord(reply))));
+        await(List.of(producer.send(replyRecord(reply, Codec.toNode(reply)))));
     }
 
-    private static ProducerRecord<String, byte[]> replyRecord(ReplyMessage reply) {
-        ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.REPLIES, reply.tableId(), Codec.toBytes(reply));
+    private static ProducerRecord<String, byte[]> replyRecord(ReplyMessage reply, ObjectNode json) {
+        ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.REPLIES, reply.tableId(),
+            Codec.writeBytes(json));
         r.headers().add(RecordHeaders.COMMAND_ID, RecordHeaders.text(reply.commandId()));
         r.headers().add(RecordHeaders.ACCEPTED, RecordHeaders.accepted(reply.accepted()));
         return r;
@@ -117,7 +129,8 @@ public class Publisher {
     }
 
     /**
-     * Test hook: the next {@link #publishEvents} for this table fails before sending anything, as if the
+     * Test hook: the next publish of events ({@link #publishEvents}, {@link #publishAccepted}) for this table
+     * fails before sending anything, as if the
      * process had died between the commit and the publish.
      */
     public void failNextPublish(String tableId) {
