@@ -147,20 +147,17 @@ public class EventStore {
         StoredCommand row = StoredCommand.of(outcome, playerId);
         try {
             if (outcome instanceof Outcome.Accepted a) {
+                // one command's events: one table, one commandId (CommandDecider); seq, type, body and time each
                 int n = a.events().size();
-                String[] tables = new String[n];
                 Long[] seqs = new Long[n];
                 String[] types = new String[n];
                 String[] bodies = new String[n];
-                String[] commandIds = new String[n];
                 OffsetDateTime[] ats = new OffsetDateTime[n];
                 for (int i = 0; i < n; i++) {
                     EventMessage e = a.events().get(i);
-                    tables[i] = e.tableId();
                     seqs[i] = e.seq();
                     types[i] = e.type();
                     bodies[i] = Codec.toJson(e.event());
-                    commandIds[i] = e.commandId();
                     ats[i] = utc(e.at());
                 }
                 // data-modifying WITH runs to completion whether or not it is read; a key violation in either
@@ -168,13 +165,12 @@ public class EventStore {
                 pool.preparedQuery("""
                         with events as (
                             insert into table_events (table_id, seq, type, event, command_id, at, published)
-                            select t, s, ty, e::jsonb, c, a, false
-                            from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[],
-                                        $6::timestamptz[]) as u(t, s, ty, e, c, a))
+                            select $1, s, ty, e::jsonb, $2, a, false
+                            from unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as u(s, ty, e, a))
                         insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
-                        values ($7, $8, $9, true, null, null, $10, $11)""")
-                    .execute(Tuple.tuple(Arrays.asList(tables, seqs, types, bodies, commandIds, ats,
-                        row.commandId(), row.tableId(), row.playerId(), row.lastSeq(), ats[0])))
+                        values ($2, $1, $7, true, null, null, $8, $9)""")
+                    .execute(Tuple.tuple(Arrays.asList(row.tableId(), row.commandId(), seqs, types, bodies, ats,
+                        row.playerId(), row.lastSeq(), ats[0])))
                     .await().atMost(TIMEOUT);
             } else {
                 RowSet<Row> inserted = pool.preparedQuery("""
