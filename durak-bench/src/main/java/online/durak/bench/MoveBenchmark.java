@@ -105,7 +105,7 @@ public class MoveBenchmark {
         Decision.Accepted<DealState> a = RandomPlay.accepted(DealDecider.decide(s, seats[i], move));
         DealState folded = s;
         for (Event e : a.events()) {
-            folded = DealDecider.evolve(folded, e);
+            folded = DealDecider.evolve(folded, (Event.DealEvent) e);
         }
         return folded;
     }
@@ -115,7 +115,7 @@ public class MoveBenchmark {
         int i = nextIndex();
         DealState s = positions[i];
         for (Event e : events[i]) {
-            s = DealDecider.evolve(s, e);
+            s = DealDecider.evolve(s, (Event.DealEvent) e);
         }
         return s;
     }

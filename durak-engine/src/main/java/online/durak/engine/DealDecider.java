@@ -90,7 +90,7 @@ public final class DealDecider {
             return new Decision.Rejected<>(r);
         }
         List<Event> events = new ArrayList<>(4);
-        Event first = eventFor(s, seat, move);
+        Event.DealEvent first = eventFor(s, seat, move);
         events.add(first);
         DealState next = evolve(s, first);
         if (next.toAct == NONE) {
@@ -99,7 +99,7 @@ public final class DealDecider {
         return new Decision.Accepted<>(events, next);
     }
 
-    private static Event eventFor(DealState s, int seat, Move move) {
+    private static Event.DealEvent eventFor(DealState s, int seat, Move move) {
         if (move instanceof Move.Attack a) {
             return new Event.Attacked(seat, a.cards());
         } else if (move instanceof Move.Cover c) {
@@ -292,7 +292,7 @@ public final class DealDecider {
 
     private static DealState endBout(DealState s, List<Event> events) {
         boolean taken = s.phase == Phase.TAKE_ADDING;
-        Event ended = new Event.BoutEnded(taken, s.defenderActor, new CardSet(s.tableMask));
+        Event.DealEvent ended = new Event.BoutEnded(taken, s.defenderActor, new CardSet(s.tableMask));
         events.add(ended);
         s = evolve(s, ended);
 
@@ -312,7 +312,7 @@ public final class DealDecider {
                 for (int k = 0; k < take; k++) {
                     drawn |= 1L << s.stock[s.stockTop + k];
                 }
-                Event e = new Event.CardsDrawn(seat, new CardSet(drawn));
+                Event.DealEvent e = new Event.CardsDrawn(seat, new CardSet(drawn));
                 events.add(e);
                 s = evolve(s, e);
             }
@@ -326,13 +326,13 @@ public final class DealDecider {
                 }
             }
             if (!out.isEmpty()) {
-                Event e = new Event.PlayersOut(out);
+                Event.DealEvent e = new Event.PlayersOut(out);
                 events.add(e);
                 s = evolve(s, e);
             }
         }
 
-        Event next = dealEnded(s);
+        Event.DealEvent next = dealEnded(s);
         if (next == null) {
             int attacker = taken ? s.nextActiveLeft(s.defender) : s.defender;
             if (!s.isActive(attacker)) {
@@ -397,7 +397,7 @@ public final class DealDecider {
     // ---- evolve ----
 
     /** Applies one event; it only moves data, decisions are in the event. */
-    public static DealState evolve(DealState prev, Event event) {
+    public static DealState evolve(DealState prev, Event.DealEvent event) {
         DealState s = prev.copy();
         if (event instanceof Event.Attacked e) {
             lay(s, e.seat(), e.cards());
@@ -470,7 +470,7 @@ public final class DealDecider {
             s.durak = e.durak();
             s.points = e.points().stream().mapToInt(Integer::intValue).toArray();
         } else {
-            throw new IllegalArgumentException("not a deal event: " + event.type());
+            throw new AssertionError("a deal event evolve does not know: " + event.type());
         }
         return s;
     }

@@ -11,6 +11,14 @@ public sealed interface Event {
 
     String type();
 
+    /**
+     * An event inside a running deal, after its {@link DealStarted}: what {@link DealDecider#evolve} folds. Every
+     * other event (the table's seats, clocks, hints, the match around the deals) is not one, so a fold of a deal
+     * passes over it by its type; an event added later decides here, once, whether it concerns the deal.
+     */
+    sealed interface DealEvent extends Event {
+    }
+
     /** A match began with these settings; seat numbers are the engine's 0..players-1. */
     record MatchStarted(Rules rules) implements Event {
         public String type() {
@@ -31,7 +39,7 @@ public sealed interface Event {
     }
 
     /** Attack cards in the order they were laid on the table. */
-    record Attacked(int seat, List<Card> cards) implements Event {
+    record Attacked(int seat, List<Card> cards) implements DealEvent {
         public Attacked {
             cards = List.copyOf(cards);
         }
@@ -49,32 +57,32 @@ public sealed interface Event {
         }
     }
 
-    record Covered(int seat, Card attack, Card card) implements Event {
+    record Covered(int seat, Card attack, Card card) implements DealEvent {
         public String type() {
             return "Covered";
         }
     }
 
-    record Transferred(int seat, Card card) implements Event {
+    record Transferred(int seat, Card card) implements DealEvent {
         public String type() {
             return "Transferred";
         }
     }
 
-    record TrumpShown(int seat, Card trump) implements Event {
+    record TrumpShown(int seat, Card trump) implements DealEvent {
         public String type() {
             return "TrumpShown";
         }
     }
 
-    record Took(int seat) implements Event {
+    record Took(int seat) implements DealEvent {
         public String type() {
             return "Took";
         }
     }
 
     /** Thrown-in cards in the order they were laid on the table. */
-    record Threw(int seat, List<Card> cards) implements Event {
+    record Threw(int seat, List<Card> cards) implements DealEvent {
         public Threw {
             cards = List.copyOf(cards);
         }
@@ -92,42 +100,42 @@ public sealed interface Event {
         }
     }
 
-    record Passed(int seat) implements Event {
+    record Passed(int seat) implements DealEvent {
         public String type() {
             return "Passed";
         }
     }
 
     /** The bout ended: {@code taken} false is bito (table to the discard), true is the defender picking up. */
-    record BoutEnded(boolean taken, int defender, CardSet cards) implements Event {
+    record BoutEnded(boolean taken, int defender, CardSet cards) implements DealEvent {
         public String type() {
             return "BoutEnded";
         }
     }
 
     /** A seat drew from the stock; the cards are that seat's secret (views show only the count). */
-    record CardsDrawn(int seat, CardSet cards) implements Event {
+    record CardsDrawn(int seat, CardSet cards) implements DealEvent {
         public String type() {
             return "CardsDrawn";
         }
     }
 
     /** Seats that went out at the end of the same bout; they share a place. */
-    record PlayersOut(List<Integer> seats) implements Event {
+    record PlayersOut(List<Integer> seats) implements DealEvent {
         public String type() {
             return "PlayersOut";
         }
     }
 
     /** The next bout's roles: {@code attacker} attacks {@code defender} (rotation seats). */
-    record BoutReady(int attacker, int defender) implements Event {
+    record BoutReady(int attacker, int defender) implements DealEvent {
         public String type() {
             return "BoutReady";
         }
     }
 
     /** The deal is over: {@code durak} is the loser's seat (a seat of the losing team), or -1 for a draw. */
-    record DealEnded(int durak, List<Integer> points, CardSet durakCards) implements Event {
+    record DealEnded(int durak, List<Integer> points, CardSet durakCards) implements DealEvent {
         public String type() {
             return "DealEnded";
         }

@@ -94,7 +94,10 @@ public final class MatchDecider {
             return new MatchState(m.rules(), m.dealNumber(), m.dealer(), m.previousDurak(), m.deal(),
                     m.dealPoints(), e.totals(), e.places());
         }
-        return withDeal(m, DealDecider.evolve(m.deal(), event), List.of(event));
+        if (event instanceof Event.DealEvent e) {
+            return withDeal(m, DealDecider.evolve(m.deal(), e), List.of(event));
+        }
+        throw new IllegalArgumentException("not an event of the match: " + event.type());
     }
 
     private static MatchState withDeal(MatchState m, DealState deal, List<Event> events) {

@@ -26,22 +26,29 @@ public final class Views {
         return open(s);
     }
 
+    /** One step of a replay: the event at {@code index} of the events replayed, and every hand after it. */
+    public record ReplayStep(int index, SeatView view) {
+    }
+
     /**
      * A finished deal step by step with every card open: the open view after the deal was dealt and after
-     * each later event. {@code dealEvents} starts with the deal's {@link Event.DealStarted} and must end with
-     * its {@link Event.DealEnded}; a running deal is refused, since its hands are still secret.
+     * each later {@link Event.DealEvent}. {@code events} is the table's log from the deal's {@link Event.DealStarted}
+     * to its {@link Event.DealEnded}; whatever else the table logged in between (seats, clocks, hints, continues)
+     * does not concern the deal and is passed over by its type. A running deal is refused, its hands are secret.
      */
-    public static List<SeatView> replay(Rules rules, List<Event> dealEvents) {
-        if (dealEvents.isEmpty() || !(dealEvents.get(0) instanceof Event.DealStarted start)
-                || !(dealEvents.get(dealEvents.size() - 1) instanceof Event.DealEnded)) {
+    public static List<ReplayStep> replay(Rules rules, List<Event> events) {
+        if (events.isEmpty() || !(events.get(0) instanceof Event.DealStarted start)
+                || !(events.get(events.size() - 1) instanceof Event.DealEnded)) {
             throw new IllegalStateException("only a finished deal is replayed with every card open");
         }
-        List<SeatView> steps = new ArrayList<>(dealEvents.size());
+        List<ReplayStep> steps = new ArrayList<>(events.size());
         DealState s = DealDecider.start(rules, start);
-        steps.add(open(s));
-        for (Event e : dealEvents.subList(1, dealEvents.size())) {
-            s = DealDecider.evolve(s, e);
-            steps.add(open(s));
+        steps.add(new ReplayStep(0, open(s)));
+        for (int i = 1; i < events.size(); i++) {
+            if (events.get(i) instanceof Event.DealEvent e) {
+                s = DealDecider.evolve(s, e);
+                steps.add(new ReplayStep(i, open(s)));
+            }
         }
         return steps;
     }

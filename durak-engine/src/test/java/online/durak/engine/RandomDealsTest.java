@@ -510,7 +510,7 @@ class RandomDealsTest {
                 assertFalse(a.events().isEmpty(), at(() -> "no events for " + m));
                 DealState f = s;
                 for (Event e : a.events()) {
-                    f = DealDecider.evolve(f, e);
+                    f = DealDecider.evolve(f, (Event.DealEvent) e);
                 }
                 assertEquals(fingerprint(a.state()), fingerprint(f),
                         at(() -> "decide's state is the fold of its events, " + m));
@@ -876,7 +876,7 @@ class RandomDealsTest {
             count(MOVE_NAMES.get(move.getClass()));
             assertFalse(events.isEmpty(), at(() -> "no events"));
             checkFirstEvent(seat, move, events.get(0));
-            DealState mid = DealDecider.evolve(folded, events.get(0));
+            DealState mid = DealDecider.evolve(folded, (Event.DealEvent) events.get(0));
             expectRound(s, seat, move, mid);
 
             boolean boutEnded = false;
@@ -922,7 +922,7 @@ class RandomDealsTest {
                     shownThisBout |= ts.trump().bit();
                 }
                 learn(e);
-                folded = DealDecider.evolve(folded, e);
+                folded = DealDecider.evolve(folded, (Event.DealEvent) e);
                 if (e instanceof Event.BoutReady r) {
                     attackerActor = actor(folded, r.attacker());
                     defenderActor = actor(folded, r.defender());

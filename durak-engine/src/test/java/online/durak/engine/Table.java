@@ -252,7 +252,7 @@ public final class Table {
     private static DealState replay(DealState from, List<Event> events) {
         DealState s = from;
         for (Event e : events) {
-            s = DealDecider.evolve(s, e);
+            s = DealDecider.evolve(s, (Event.DealEvent) e);
         }
         return s;
     }

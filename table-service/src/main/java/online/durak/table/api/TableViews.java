@@ -306,17 +306,16 @@ public final class TableViews {
         }
         List<EventMessage> dealMessages = events.subList(start, end + 1);
         List<Event> dealEvents = dealMessages.stream().map(EventMessage::event).toList();
-        List<SeatView> steps = Views.replay(s.state().rules(), dealEvents);
         ObjectNode o = F.objectNode();
         o.put("tableId", s.tableId());
         o.put("deal", deal);
         ArrayNode a = o.putArray("steps");
-        for (int i = 0; i < steps.size(); i++) {
-            EventMessage m = dealMessages.get(i);
-            ObjectNode step = a.addObject();
-            step.put("seq", m.seq());
-            step.set("event", Codec.toNode(SeatEventMessage.open(m)));
-            step.set("view", Codec.toNode(steps.get(i)));
+        for (Views.ReplayStep step : Views.replay(s.state().rules(), dealEvents)) {
+            EventMessage m = dealMessages.get(step.index());
+            ObjectNode node = a.addObject();
+            node.put("seq", m.seq());
+            node.set("event", Codec.toNode(SeatEventMessage.open(m)));
+            node.set("view", Codec.toNode(step.view()));
         }
         return o;
     }
