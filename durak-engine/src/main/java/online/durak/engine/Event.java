@@ -171,6 +171,19 @@ public sealed interface Event {
         }
     }
 
+    /**
+     * The table was closed before its match started, and leaves the lobby: {@value #EMPTY} when its last person left
+     * it, {@value #EXPIRED} when it waited longer than the service allows without starting.
+     */
+    record TableClosed(String reason) implements Event {
+        public static final String EMPTY = "EMPTY";
+        public static final String EXPIRED = "EXPIRED";
+
+        public String type() {
+            return "TableClosed";
+        }
+    }
+
     /** A seat pressed continue on the board after a deal. */
     record ContinuePressed(int seat) implements Event {
         public String type() {

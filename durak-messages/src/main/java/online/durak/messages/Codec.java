@@ -457,6 +457,8 @@ public final class Codec {
             o.put("seat", x.seat());
         } else if (e instanceof Event.HintTaken x) {
             o.put("seat", x.seat());
+        } else if (e instanceof Event.TableClosed x) {
+            o.put("reason", x.reason());
         } else if (!(e instanceof Event.BoardTimedOut)) {
             throw new IllegalArgumentException("no wire form for event " + e.type());
         }
@@ -559,6 +561,14 @@ public final class Codec {
             case "BoardTimedOut":
                 event(node, type);
                 return new Event.BoardTimedOut();
+            case "TableClosed": {
+                Fields f = event(node, type, "reason");
+                String reason = f.text("reason");
+                if (!reason.equals(Event.TableClosed.EMPTY) && !reason.equals(Event.TableClosed.EXPIRED)) {
+                    throw f.error("reason", "must be EMPTY or EXPIRED, not \"" + reason + "\"");
+                }
+                return new Event.TableClosed(reason);
+            }
             default:
                 throw new MessageException(INVALID_EVENT, "type", "unknown event type \"" + type + "\"");
         }

@@ -64,6 +64,16 @@ final class PlayedMatch {
         return m;
     }
 
+    /** A table that never started: a guest joins and leaves, then its creator leaves too and it closes. */
+    static PlayedMatch abandoned(Rules rules, long seed) {
+        PlayedMatch m = new PlayedMatch(rules, seed);
+        m.send(new TableCommand.Create(m.playerId(0), "Anna", rules));
+        m.send(new TableCommand.Join(m.playerId(1), "Boris", 1));
+        m.send(new TableCommand.Leave(m.playerId(1)));
+        m.send(new TableCommand.Leave(m.playerId(0)));
+        return m;
+    }
+
     private void run(long seed, boolean solo) {
         int n = rules.players();
         if (solo) {

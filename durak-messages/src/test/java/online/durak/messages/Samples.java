@@ -31,7 +31,8 @@ final class Samples {
                             .withDealsPerMatch(1).withTurnClockSeconds(120), 33),
                     PlayedMatch.play(Rules.defaults(2).withDeck(Deck.D52).withDealsPerMatch(1)
                             .withTurnClockSeconds(30), 44),
-                    PlayedMatch.solo(Rules.defaults(3).withDealsPerMatch(1), 55));
+                    PlayedMatch.solo(Rules.defaults(3).withDealsPerMatch(1), 55),
+                    PlayedMatch.abandoned(Rules.defaults(2), 66));
         }
         return matches;
     }

@@ -80,5 +80,12 @@ public interface RulesConfig {
         /** A clock command still due after this long (lost, or refused) is sent again, under a new id. */
         @WithDefault("10s")
         Duration resendAfter();
+
+        /**
+         * A table whose match has not started this long after it was created is closed and leaves the lobby; its
+         * seated players see the {@code TableClosed} event (env {@code DURAK_LOBBY_EXPIRY}).
+         */
+        @WithDefault("30m")
+        Duration lobbyExpiry();
     }
 }

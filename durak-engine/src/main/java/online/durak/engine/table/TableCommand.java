@@ -73,4 +73,8 @@ public sealed interface TableCommand {
     /** The scheduler: the board's clock ran out; deal the next deal with {@code seed}. */
     record BoardTimeOut(String playerId, long seed) implements TableCommand {
     }
+
+    /** The scheduler: the table waited in the lobby longer than the service allows without starting; close it. */
+    record CloseUnstarted(String playerId) implements TableCommand {
+    }
 }

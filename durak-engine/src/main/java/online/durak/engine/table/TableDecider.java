@@ -33,6 +33,8 @@ public final class TableDecider {
     public static final String CLOCK_NOT_DUE = "CLOCK_NOT_DUE";
     /** Solo games are created with one bot per other seat. */
     public static final String BAD_BOTS = "BAD_BOTS";
+    /** The table was closed before its match started: its last person left, or it waited too long. */
+    public static final String TABLE_CLOSED = "TABLE_CLOSED";
 
     private TableDecider() {
     }
@@ -53,6 +55,15 @@ public final class TableDecider {
         }
         if (t.status() == TableStatus.FINISHED) {
             return Decision.reject(Rejection.MATCH_OVER, "the match at this table is over");
+        }
+        if (t.status() == TableStatus.CLOSED) {
+            return Decision.reject(TABLE_CLOSED, "this table was closed before its match started");
+        }
+        if (command instanceof TableCommand.CloseUnstarted) {
+            if (t.status() != TableStatus.OPEN) {
+                return Decision.reject(CLOCK_NOT_DUE, "only a table whose match has not started is closed");
+            }
+            return accept(t, List.of(new Event.TableClosed(Event.TableClosed.EXPIRED)));
         }
         if (command instanceof TableCommand.TimeOut
                 || command instanceof TableCommand.GraceOver || command instanceof TableCommand.BoardTimeOut) {
@@ -79,7 +90,11 @@ public final class TableDecider {
             if (t.status() != TableStatus.OPEN) {
                 return Decision.reject(MATCH_STARTED, "the match has started; seats are left before it starts");
             }
-            return accept(t, List.of(new Event.SeatLeft(seat, command.playerId())));
+            Event.SeatLeft left = new Event.SeatLeft(seat, command.playerId());
+            if (t.humans() == 1) { // the last person leaves: nobody is left to start it
+                return accept(t, List.of(left, new Event.TableClosed(Event.TableClosed.EMPTY)));
+            }
+            return accept(t, List.of(left));
         }
         if (command instanceof TableCommand.Start s) {
             if (t.status() != TableStatus.OPEN) {
@@ -274,6 +289,10 @@ public final class TableDecider {
             List<SeatHolder> seats = new ArrayList<>(t.seats());
             seats.set(e.seat(), null);
             return t.withSeats(seats);
+        }
+        if (event instanceof Event.TableClosed) {
+            return new TableState(TableStatus.CLOSED, t.rules(), t.createdBy(), t.seats(), t.match(), t.continued(),
+                    t.hints(), null);
         }
         if (event instanceof Event.ContinuePressed e) {
             Set<Integer> pressed = new HashSet<>(t.continued());

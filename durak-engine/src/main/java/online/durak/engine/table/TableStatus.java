@@ -9,5 +9,7 @@ public enum TableStatus {
     /** A match is being played (a deal, or the board between deals). */
     PLAYING,
     /** The match is over. */
-    FINISHED
+    FINISHED,
+    /** Closed before its match started ({@link online.durak.engine.Event.TableClosed}): it takes no command. */
+    CLOSED
 }

@@ -102,6 +102,8 @@ public record TurnClock(int seat, Instant turnEnds, Instant graceEnds, boolean r
         /** the computer plays the seat's move (bot-service) */
         COMPUTER_MOVE,
         /** the board's clock ran out: deal the next deal */
-        DEAL_NEXT
+        DEAL_NEXT,
+        /** the table waited in the lobby longer than the service allows (not a turn clock): close it */
+        CLOSE_UNSTARTED
     }
 }

@@ -65,30 +65,30 @@ public final class CommandDecider {
         List<EventMessage> events = new ArrayList<>(a.events().size());
         long seq = table.lastSeq();
         Instant turnStart = table.turnStartedAt();
+        Instant openedAt = table.openedAt();
         for (Event e : a.events()) {
             events.add(new EventMessage(table.tableId(), ++seq, e, command.commandId(), at));
             turnStart = TurnClock.turnStart(turnStart, e, at);
+            openedAt = e instanceof Event.TableCreated ? at : openedAt;
         }
-        return new Outcome.Accepted(command.commandId(), new TableEntry(table.tableId(), a.state(), seq, turnStart),
-            events);
+        return new Outcome.Accepted(command.commandId(),
+            new TableEntry(table.tableId(), a.state(), seq, turnStart, openedAt), events);
     }
 
     /**
      * The engine's command for what the table's clock says is due at {@code at}: the turn clock ran out
      * ({@link TableCommand.TimeOut}, the grace running until {@code at + grace}), the grace ran out
-     * ({@link TableCommand.GraceOver}), the board's clock ran out ({@link TableCommand.BoardTimeOut}); null when
-     * nothing is due, or only the computer's move (bot-service's, an ordinary play).
+     * ({@link TableCommand.GraceOver}), the board's clock ran out ({@link TableCommand.BoardTimeOut}), the table
+     * waited too long in the lobby ({@link TableCommand.CloseUnstarted}); null when nothing is due, or only the
+     * computer's move (bot-service's, an ordinary play).
      */
     public static TableCommand clockCommand(TableEntry table, String playerId, long seed, Instant at,
                                             ClockSettings clock) {
-        TurnClock c = clock.clock(table);
-        if (c == null) {
-            return null;
-        }
-        return switch (c.due(at)) {
-            case TIME_OUT -> new TableCommand.TimeOut(playerId, c.seat(), at.plus(clock.grace()));
-            case GRACE_OVER -> new TableCommand.GraceOver(playerId, c.seat());
+        return switch (clock.due(table, at)) {
+            case TIME_OUT -> new TableCommand.TimeOut(playerId, clock.clock(table).seat(), at.plus(clock.grace()));
+            case GRACE_OVER -> new TableCommand.GraceOver(playerId, clock.clock(table).seat());
             case DEAL_NEXT -> new TableCommand.BoardTimeOut(playerId, seed);
+            case CLOSE_UNSTARTED -> new TableCommand.CloseUnstarted(playerId);
             case NOTHING, COMPUTER_MOVE -> null;
         };
     }

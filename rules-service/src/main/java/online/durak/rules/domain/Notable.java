@@ -36,6 +36,9 @@ public final class Notable {
         if (event instanceof Event.PlayedByComputer e) {
             return "table " + tableId + ": the computer played for seat " + e.seat();
         }
+        if (event instanceof Event.TableClosed e) {
+            return "table " + tableId + " closed before its match started (" + e.reason() + ")";
+        }
         if (event instanceof Event.BoardTimedOut) {
             return "table " + tableId + ": the board's clock ran out; dealing the next deal";
         }

@@ -91,8 +91,9 @@ public final class TableCache {
             Iterator<Map.Entry<String, Slot>> it = tables.entrySet().iterator();
             while (it.hasNext() && tables.size() > target) {
                 Map.Entry<String, Slot> e = it.next();
-                boolean finished = e.getValue().table().state().status()
-                    == online.durak.engine.table.TableStatus.FINISHED;
+                online.durak.engine.table.TableStatus status = e.getValue().table().state().status();
+                boolean finished = status == online.durak.engine.table.TableStatus.FINISHED
+                    || status == online.durak.engine.table.TableStatus.CLOSED;
                 if (!e.getKey().equals(keep) && (pass == 1 || finished)) {
                     it.remove();
                     evicted.incrementAndGet();

@@ -11,9 +11,10 @@ import online.durak.engine.table.TurnClock;
  * A table as the rules service knows it: the state folded from its event log, the log's last sequence
  * number (0 for a table without events, {@link TableState#NONE}), and when the decision now asked for began
  * ({@link TurnClock#turnStart}, folded over the events' {@code at}; null before the first event), from which
- * the table's clock ({@link TurnClock#of}) is derived, so it survives any restart.
+ * the table's clock ({@link TurnClock#of}) is derived, so it survives any restart; and when it was created
+ * ({@code openedAt}, the time of its {@link Event.TableCreated}), from which its wait in the lobby is measured.
  */
-public record TableEntry(String tableId, TableState state, long lastSeq, Instant turnStartedAt) {
+public record TableEntry(String tableId, TableState state, long lastSeq, Instant turnStartedAt, Instant openedAt) {
 
     public TableEntry {
         if (tableId == null || tableId.isBlank()) {
@@ -29,7 +30,7 @@ public record TableEntry(String tableId, TableState state, long lastSeq, Instant
 
     /** A table nobody has created yet. */
     public static TableEntry empty(String tableId) {
-        return new TableEntry(tableId, TableState.NONE, 0, null);
+        return new TableEntry(tableId, TableState.NONE, 0, null, null);
     }
 
     /** One stored event: its sequence number, the event, and when it was appended. */
@@ -44,7 +45,7 @@ public record TableEntry(String tableId, TableState state, long lastSeq, Instant
     /** The table after one more event appended {@code at}, numbered {@code lastSeq() + 1}. */
     public TableEntry next(Event event, Instant at) {
         return new TableEntry(tableId, TableDecider.evolve(state, event), lastSeq + 1,
-            TurnClock.turnStart(turnStartedAt, event, at));
+            TurnClock.turnStart(turnStartedAt, event, at), event instanceof Event.TableCreated ? at : openedAt);
     }
 
     /**

@@ -45,7 +45,7 @@ public class ClockWatch {
 
     private static final Logger LOG = Logger.getLogger(ClockWatch.class);
     private static final Set<TurnClock.Due> SENT = Set.of(TurnClock.Due.TIME_OUT, TurnClock.Due.GRACE_OVER,
-        TurnClock.Due.DEAL_NEXT);
+        TurnClock.Due.DEAL_NEXT, TurnClock.Due.CLOSE_UNSTARTED);
 
     /** A clock command sent and not yet overtaken by the table's log. */
     record Pending(long lastSeq, TurnClock.Due due, int attempt, Instant sentAt) {
@@ -72,7 +72,7 @@ public class ClockWatch {
                 .description("Clock commands sent, by what was due").register(registry));
         }
         ClockSettings c = handler.clock();
-        LOG.infof("clocks: grace %s, tick %s%s", c.grace(), config.tick(),
+        LOG.infof("clocks: grace %s, tick %s, open tables close after %s%s", c.grace(), config.tick(), c.lobbyExpiry(),
             c.turnOverride() == null ? "" : ", every turn " + c.turnOverride() + " (turn override: tests only)");
     }
 
@@ -109,11 +109,11 @@ public class ClockWatch {
     }
 
     /**
-     * Loads into the cache every table of {@code partitions} (those this instance owns) whose match runs with a
-     * clock, unless cached already. Returns how many were loaded.
+     * Loads into the cache every table of {@code partitions} (those this instance owns) with a deadline: its match
+     * runs with a clock, or it waits in the lobby. Returns how many were loaded.
      */
     public int load(Collection<Integer> partitions) {
-        List<String> running = store.clockedRunningTables();
+        List<String> running = store.tablesWithDeadlines();
         TableCache cache = handler.cache();
         int loaded = 0;
         int watched = 0;
@@ -127,12 +127,13 @@ public class ClockWatch {
                 continue;
             }
             TableEntry table = handler.load(tableId);
-            if (table.state().status() == TableStatus.PLAYING && TurnClock.runs(table.state())
+            TableStatus status = table.state().status();
+            if ((status == TableStatus.OPEN || status == TableStatus.PLAYING && TurnClock.runs(table.state()))
                 && cache.putIfAbsent(table, partition)) {
                 loaded++;
             }
         }
-        LOG.infof("clock: loaded %d clocked table(s) of partitions %s (%d cached already)", loaded, partitions,
+        LOG.infof("clock: loaded %d table(s) with deadlines of partitions %s (%d cached already)", loaded, partitions,
             watched);
         return loaded;
     }

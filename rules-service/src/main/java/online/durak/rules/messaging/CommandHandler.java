@@ -67,7 +67,8 @@ public class CommandHandler {
         this.store = store;
         this.publisher = publisher;
         this.cache = new TableCache(config.cacheMaxTables());
-        this.clock = new ClockSettings(clockConfig.grace(), clockConfig.turnOverride().orElse(null));
+        this.clock = new ClockSettings(clockConfig.grace(), clockConfig.turnOverride().orElse(null),
+            clockConfig.lobbyExpiry());
         this.accepted = commands(registry, "accepted");
         this.rejected = commands(registry, "rejected");
         this.repeated = commands(registry, "repeated");

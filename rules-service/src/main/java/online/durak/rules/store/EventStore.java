@@ -97,16 +97,20 @@ public class EventStore {
     }
 
     /**
-     * Tables whose match has started with a clock ({@code turnClock} set) and not ended: the tables whose
-     * deadlines the clock watches. Solo tables have no clock; a table with fewer than two humans is left out
-     * by the caller ({@code TurnClock.runs}).
+     * The tables whose deadlines the clock watches: those whose match has started with a clock ({@code turnClock}
+     * set) and not ended, and those still open in the lobby (neither started nor closed). Solo tables have no
+     * clock; a table with fewer than two humans is left out by the caller ({@code TurnClock.runs}).
      */
-    public List<String> clockedRunningTables() {
+    public List<String> tablesWithDeadlines() {
         RowSet<Row> rows = pool.query("""
                 select s.table_id from table_events s
                 where s.type = 'MatchStarted' and jsonb_typeof(s.event -> 'rules' -> 'turnClock') = 'number'
                   and not exists (select 1 from table_events e where e.table_id = s.table_id and e.type = 'MatchEnded')
-                order by s.table_id""")
+                union
+                select s.table_id from table_events s
+                where s.type = 'TableCreated' and not exists (select 1 from table_events e
+                  where e.table_id = s.table_id and e.type in ('MatchStarted', 'TableClosed'))
+                order by 1""")
             .execute().await().atMost(TIMEOUT);
         List<String> ids = new ArrayList<>(rows.size());
         for (Row r : rows) {

@@ -18,6 +18,7 @@ import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableStatus;
 import online.durak.engine.table.TurnClock;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
@@ -105,7 +106,7 @@ class ClockDecisionTest {
 
     @Test
     void theOverrideShortensEveryTurnAndTheGraceIsConfigured() {
-        ClockSettings fast = new ClockSettings(Duration.ofSeconds(2), Duration.ofSeconds(1));
+        ClockSettings fast = new ClockSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), ClockSettings.LOBBY_EXPIRY);
         TableEntry started = started(RULES);
         int seat = started.state().toAct();
         assertNotDue(clock(started, T0.plusMillis(999), fast), started);
@@ -157,13 +158,14 @@ class ClockDecisionTest {
             CommandDecider.decide(TableEntry.empty(T), solo, 3, T0, STANDARD)).after();
         assertTrue(t.state().match().dealRunning());
         assertNull(STANDARD.clock(t));
-        assertNotDue(clock(t, T0.plusSeconds(86_400), new ClockSettings(GRACE, Duration.ofSeconds(1))), t);
+        assertNotDue(clock(t, T0.plusSeconds(86_400),
+            new ClockSettings(GRACE, Duration.ofSeconds(1), ClockSettings.LOBBY_EXPIRY)), t);
     }
 
     @Test
     void aTableWithoutClockOrNotYetPlayingHasNothingDue() {
         TableEntry open = seated(RULES);
-        assertNotDue(clock(open, T0.plusSeconds(3600), STANDARD), open);
+        assertNotDue(clock(open, T0.plusSeconds(600), STANDARD), open); // no turn clock; the lobby's wait is 30 min
         TableEntry unclocked = started(RULES.withTurnClockSeconds(0));
         assertNotDue(clock(unclocked, T0.plusSeconds(3600), STANDARD), unclocked);
         Outcome none = clock(TableEntry.empty(T), T0, STANDARD);
@@ -202,6 +204,34 @@ class ClockDecisionTest {
         assertNotNull(Notable.describe(T, new Event.GraceRanOut(1)));
         assertNotNull(Notable.describe(T, new Event.PlayedByComputer(1)));
         assertNotNull(Notable.describe(T, new Event.BoardTimedOut()));
+    }
+
+    // ---- the lobby ----
+
+    @Test
+    void anOpenTable_isClosedOnceItWaitedLongerThanTheLobbyExpiry_countedFromItsCreation() {
+        TableEntry open = seated(RULES); // created at T0 - 9 s, joined at T0 - 5 s
+        Instant created = T0.minusSeconds(9);
+        assertEquals(created, open.openedAt(), "a join does not restart the wait");
+        Instant expires = created.plus(ClockSettings.LOBBY_EXPIRY);
+        assertEquals(TurnClock.Due.NOTHING, STANDARD.due(open, expires.minusNanos(1000)));
+        assertNotDue(clock(open, expires.minusNanos(1000), STANDARD), open);
+
+        assertEquals(TurnClock.Due.CLOSE_UNSTARTED, STANDARD.due(open, expires));
+        TableEntry closed = accepted(clock(open, expires, STANDARD), new Event.TableClosed(Event.TableClosed.EXPIRED));
+        assertEquals(TableStatus.CLOSED, closed.state().status());
+        assertEquals(TurnClock.Due.NOTHING, STANDARD.due(closed, expires.plusSeconds(3600)), "closed once");
+
+        ClockSettings quick = new ClockSettings(GRACE, null, Duration.ofSeconds(5));
+        assertEquals(TurnClock.Due.CLOSE_UNSTARTED, quick.due(open, created.plusSeconds(5)), "the expiry is a setting");
+        assertNotNull(Notable.describe(T, new Event.TableClosed(Event.TableClosed.EXPIRED)));
+    }
+
+    @Test
+    void aStartedTable_neverExpiresFromTheLobby() {
+        TableEntry started = started(RULES.withTurnClockSeconds(0));
+        assertEquals(TurnClock.Due.NOTHING, STANDARD.due(started, T0.plus(Duration.ofDays(2))));
+        assertNotDue(clock(started, T0.plus(Duration.ofDays(2)), STANDARD), started);
     }
 
     // ---- helpers ----
