@@ -57,11 +57,12 @@ public final class Turns {
     }
 
     /**
-     * A table this service will never act at: the match is over, or it is played by people only and without
-     * a running clock (so nobody can time out). Seats are fixed once the match starts.
+     * A table this service will never act at: the match is over, the table was closed before it started, or it is
+     * played by people only and without a running clock (so nobody can time out). Seats are fixed once the match
+     * starts.
      */
     public static boolean needsNoBot(TableState t) {
-        if (t.status() == TableStatus.FINISHED) {
+        if (t.status() == TableStatus.FINISHED || t.status() == TableStatus.CLOSED) {
             return true;
         }
         return t.status() == TableStatus.PLAYING && !mayAct(t);

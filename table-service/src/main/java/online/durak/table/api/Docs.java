@@ -111,7 +111,7 @@ public final class Docs {
     }
 
     @Schema(name = "TableSummary")
-    public record TableSummary(String tableId, @Schema(enumeration = {"OPEN", "PLAYING", "FINISHED"}) String status,
+    public record TableSummary(String tableId, @Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
                                Settings settings, String createdBy, String createdAt,
                                @Schema(description = "the last event seq this summary includes") long seq,
                                List<Seat> seats, int freeSeats) {
@@ -164,7 +164,8 @@ public final class Docs {
             + "DealStarted without its deck order (my dealt cards and the trump card instead), another seat's "
             + "CardsDrawn as a count. Time and help are events too: TimedOut {seat, graceEnds}, GraceRanOut {seat}, "
             + "PlayedByComputer {seat} (the move events after it were played by the computer for that seat), "
-            + "BoardTimedOut {} and HintTaken {seat}.")
+            + "BoardTimedOut {} and HintTaken {seat}. A table closed before its match started: TableClosed {reason: "
+            + "EMPTY (its last person left) or EXPIRED (not started within the lobby's time, 30 min by default)}.")
     public record SeatEvent() {
     }
 

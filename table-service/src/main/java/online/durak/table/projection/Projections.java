@@ -365,7 +365,8 @@ public class Projections {
             if (status == TableStatus.OPEN) {
                 continue; // the lobby lists it
             }
-            long keep = status == TableStatus.FINISHED || !s.exists() ? keepFinishedNanos : keepIdleNanos;
+            long keep = status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()
+                ? keepFinishedNanos : keepIdleNanos;
             if (now - t.usedAt < keep || held(s.tableId())) {
                 continue;
             }
