@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -25,6 +27,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.common.utils.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +47,13 @@ import kafka.tools.StorageTool;
  * records and committed offsets.
  *
  * <p>The controller quorum is static ({@code controller.quorum.voters}), so the ports may differ from
- * one start to the next.
+ * one start to the next. The first {@link #start()} of an instance picks its ports (free ones when asked for 0);
+ * later starts of the same instance ({@link #restart()}, or {@link #stop()} then {@link #start()}) use them
+ * again, so clients reconnect to the same address.
+ *
+ * <p>A broker that stops without {@link #stop()} asking (it shut itself down, or asked Kafka's {@link Exit} to end
+ * the JVM after a fatal fault, e.g. its only log directory failed) is reported to the {@link #onFailure} listener;
+ * without one, a fatal fault ends the JVM as it would in Kafka's own launcher.
  */
 public final class EmbeddedKafka implements AutoCloseable {
 
@@ -57,10 +66,15 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final int requestedPort;
     private final Map<String, String> overrides = new LinkedHashMap<>();
 
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+    /** The running instances, for Kafka's {@link Exit} procedures (one JVM-wide setting). */
+    private static final Set<EmbeddedKafka> RUNNING = ConcurrentHashMap.newKeySet();
+
     private KafkaRaftServer server;
-    private int port;
-    private int controllerPort;
+    private int port;            // 0 until the first start picks it, then kept
+    private int controllerPort;  // the same
     private long startupMillis;
+    private volatile Consumer<String> failureListener;
 
     /**
      * @param dataDir folder for this node's config and logs (created if missing)
@@ -89,8 +103,10 @@ public final class EmbeddedKafka implements AutoCloseable {
         try {
             Path logDir = dataDir.resolve("logs");
             Files.createDirectories(logDir);
-            port = requestedPort != 0 ? requestedPort : Ports.freePort();
-            controllerPort = Ports.freePort(port);
+            if (port == 0) { // the first start picks them; restarts keep them, so clients find the broker again
+                port = requestedPort != 0 ? requestedPort : Ports.freePort();
+                controllerPort = Ports.freePort(port);
+            }
 
             Properties props = brokerProperties(logDir);
             Path configFile = dataDir.resolve("server.properties");
@@ -111,6 +127,9 @@ public final class EmbeddedKafka implements AutoCloseable {
                 throw e;
             }
             server = s;
+            installExitProcedures();
+            RUNNING.add(this);
+            watch(s);
             awaitBrokerReady();
             startupMillis = (System.nanoTime() - t0) / 1_000_000;
             LOG.info("Kafka (KRaft, in process) up at {} in {} ms, data in {}", bootstrapServers(), startupMillis, dataDir);
@@ -308,16 +327,135 @@ public final class EmbeddedKafka implements AutoCloseable {
         long t0 = System.nanoTime();
         KafkaRaftServer s = server;
         server = null;
+        RUNNING.remove(this);
         safeShutdown(s);
         LOG.info("Kafka stopped in {} ms", (System.nanoTime() - t0) / 1_000_000);
     }
 
-    private static void safeShutdown(KafkaRaftServer s) {
-        try {
+    /**
+     * Stops the node and starts it again on the same ports with the same data (topics, records, committed offsets);
+     * returns the milliseconds from the stop until the broker answered again.
+     */
+    public synchronized long restart() {
+        long t0 = System.nanoTime();
+        stop();
+        start();
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /**
+     * Who hears of a broker that stopped unexpectedly (it shut itself down, or a fatal fault asked Kafka to end the
+     * JVM), with a message saying so; called at most once per start, from a Kafka or watcher thread.
+     */
+    public EmbeddedKafka onFailure(Consumer<String> listener) {
+        this.failureListener = listener;
+        return this;
+    }
+
+    /** A thread that waits for the broker's end: when it ends while still counted as running, that is a failure. */
+    private void watch(KafkaRaftServer s) {
+        Thread t = new Thread(() -> {
+            try {
+                s.awaitShutdown();
+            } catch (RuntimeException e) {
+                LOG.debug("awaiting Kafka's shutdown", e);
+            }
+            boolean unexpected;
+            synchronized (this) {
+                unexpected = server == s;
+                if (unexpected) {
+                    server = null;
+                    RUNNING.remove(this);
+                }
+            }
+            if (unexpected) {
+                fail("the Kafka broker at " + HOST + ":" + port + " shut down by itself");
+            }
+        }, "durak-kafka-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void fail(String message) {
+        LOG.error("{}", message);
+        Consumer<String> l = failureListener;
+        if (l != null) {
+            l.accept(message);
+        }
+    }
+
+    /**
+     * Kafka ends the JVM through {@link Exit} after a fatal fault ({@code halt}: without running shutdown hooks, which
+     * would leave the launcher's services and PostgreSQL behind). Instead every running instance with a listener is
+     * told; with none, the JVM ends as Kafka asked. Set once per JVM; not while stopping on purpose.
+     */
+    private static synchronized void installExitProcedures() {
+        if (exitProceduresInstalled) {
+            return;
+        }
+        exitProceduresInstalled = true;
+        Exit.setExitProcedure((code, message) -> fatal("exit", code, message));
+        Exit.setHaltProcedure((code, message) -> fatal("halt", code, message));
+    }
+
+    private static boolean exitProceduresInstalled;
+
+    private static void fatal(String how, int code, String message) {
+        List<EmbeddedKafka> told = new ArrayList<>();
+        for (EmbeddedKafka k : RUNNING) {
+            if (k.failureListener != null) {
+                told.add(k);
+            }
+        }
+        String what = "Kafka asked to " + how + " the JVM with status " + code + (message == null ? "" : ": " + message);
+        if (RUNNING.isEmpty()) { // a broker being stopped on purpose: the JVM may be shutting down already
+            LOG.warn("{} while stopping; ignored", what);
+            return;
+        }
+        if (told.isEmpty()) {
+            LOG.error("{}; doing so", what);
+            if (how.equals("halt")) {
+                Runtime.getRuntime().halt(code);
+            } else {
+                System.exit(code);
+            }
+            return;
+        }
+        for (EmbeddedKafka k : told) {
+            k.fail("the Kafka broker at " + HOST + ":" + k.port + " failed (" + what + ")");
+        }
+    }
+
+    /** For tests: the broker shuts down as if by itself, without {@link #stop()}. */
+    void shutDownBehindItsBack() {
+        KafkaRaftServer s;
+        synchronized (this) {
+            s = server;
+        }
+        if (s != null) {
             s.shutdown();
-            s.awaitShutdown();
-        } catch (RuntimeException e) {
-            LOG.warn("Error while stopping Kafka", e);
+        }
+    }
+
+    /** Controlled shutdown, waited for at most {@link #STOP_TIMEOUT} (a broker that failed may hang in it). */
+    private static void safeShutdown(KafkaRaftServer s) {
+        Thread t = new Thread(() -> {
+            try {
+                s.shutdown();
+                s.awaitShutdown();
+            } catch (RuntimeException e) {
+                LOG.warn("Error while stopping Kafka", e);
+            }
+        }, "durak-kafka-stop");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(STOP_TIMEOUT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (t.isAlive()) {
+            LOG.warn("Kafka did not stop within {} s; going on without it", STOP_TIMEOUT.toSeconds());
         }
     }
 

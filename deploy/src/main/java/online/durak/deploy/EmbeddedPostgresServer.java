@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.net.URLDecoder;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -22,7 +23,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 import org.slf4j.Logger;
@@ -40,6 +47,13 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  * and the login role {@value #DEFAULT_USER} (password {@value #DEFAULT_PASSWORD}, owner of that
  * database) are created when missing. The server listens on 127.0.0.1 only and uses {@code trust}
  * authentication (any password is accepted), as zonky's initdb sets it up.
+ *
+ * <p>The first {@link #start()} picks the port (a free one when asked for 0); every later start of the same
+ * instance ({@link #restart()}, or {@link #stop()} then {@link #start()}) uses that port and folder again, so
+ * clients reconnect to the same address. No JVM shutdown hook stops the server (zonky's is switched off, so
+ * that it cannot stop PostgreSQL while the services still use it): whoever starts it stops it
+ * ({@link Infra#stopOnShutdown()}, the launcher's own hook); a postmaster left running is stopped by the next
+ * start on the same folder. {@link #crashed()} tells when the postmaster ends without being asked to.
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -55,13 +69,20 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
     private static final String HOST = "127.0.0.1";
     private static final String ZONKY_LOCK = "epg-lock";
+    private static final ScheduledExecutorService WATCH = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "durak-postmaster-watch");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Path dataDir;          // null when external
     private final int requestedPort;
     private final PgUrl external;        // null when embedded
 
     private EmbeddedPostgres pg;
-    private int port;
+    private ProcessHandle postmaster;    // of pg, while it runs
+    private CompletableFuture<Void> crashed = new CompletableFuture<>();
+    private int port;                    // 0 until the first start picks it, then kept
     private long startupMillis;
 
     private EmbeddedPostgresServer(Path dataDir, int port, PgUrl external) {
@@ -120,7 +141,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             cleanFailedInit(pgData);
             stopOrphanedPostmaster(pgData);
 
-            port = requestedPort != 0 ? requestedPort : Ports.freePort();
+            if (port == 0) { // the first start picks it; restarts keep it, so clients find the server again
+                port = requestedPort != 0 ? requestedPort : Ports.freePort();
+            }
             File log = dataDir.resolve("postgres.log").toFile();
             ProcessBuilder.Redirect toLog = ProcessBuilder.Redirect.appendTo(log);
             pg = EmbeddedPostgres.builder()
@@ -134,7 +157,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 .setOutputRedirector(toLog)
                 .setErrorRedirector(toLog)
                 .setPGStartupWait(Duration.ofSeconds(60))
+                // ours stop it, after the services that use it (Infra, Launcher)
+                .setRegisterShutdownHook(false)
                 .start();
+            watchPostmaster(pgData);
             ensureDatabase();
             startupMillis = (System.nanoTime() - t0) / 1_000_000;
             LOG.info("PostgreSQL (embedded) up at {} in {} ms, data in {}", jdbcUrl(), startupMillis, pgData);
@@ -205,9 +231,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             return; // unreadable: let postgres judge it
         }
         Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (h.isEmpty()) {
+            // stale: postgres sees that itself, and refuses to start while backends of that postmaster still
+            // hold its shared memory (a crash a moment ago; the supervisor tries again later)
+            return;
+        }
         boolean isPostgres = h.flatMap(p -> p.info().command()).map(c -> c.contains("postgres")).orElse(false);
-        if (h.isEmpty() || !isPostgres) {
-            // stale pid file (the pid may even belong to another program now)
+        if (!isPostgres) {
+            // stale, and the pid belongs to another program now: postgres would think it still runs
             Files.deleteIfExists(pidFile);
             return;
         }
@@ -245,6 +276,57 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Follows the postmaster that zonky's {@code pg_ctl start} left running: its pid is the first line of
+     * {@code postmaster.pid}. It is not a child of this JVM, so {@link ProcessHandle#onExit()} would only poll it
+     * ever more slowly (up to every 5 s); it is looked at twice a second instead. When it has ended while this
+     * instance still counts it as running, {@link #crashed()} completes.
+     */
+    private void watchPostmaster(Path pgData) throws IOException {
+        long pid = Long.parseLong(Files.readAllLines(pgData.resolve("postmaster.pid")).get(0).trim());
+        ProcessHandle h = ProcessHandle.of(pid)
+            .orElseThrow(() -> new IllegalStateException("the postmaster (pid " + pid + ") ended at once"));
+        EmbeddedPostgres instance = pg;
+        if (crashed.isDone()) { // else a restart on purpose: whoever waits for a crash goes on waiting for this one
+            crashed = new CompletableFuture<>();
+        }
+        CompletableFuture<Void> signal = crashed;
+        postmaster = h;
+        ScheduledFuture<?>[] task = new ScheduledFuture<?>[1];
+        task[0] = WATCH.scheduleWithFixedDelay(() -> {
+            if (h.isAlive()) {
+                return;
+            }
+            synchronized (this) {
+                task[0].cancel(false);
+                if (pg != instance) {
+                    return; // stopped or restarted on purpose
+                }
+            }
+            LOG.warn("PostgreSQL's postmaster (pid {}) ended unexpectedly; see {}", pid, dataDir.resolve("postgres.log"));
+            signal.complete(null);
+        }, 500, 500, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Completes when the postmaster ends without {@link #stop()} or {@link #restart()} asking it to (killed, crashed):
+     * the running one, or, across restarts on purpose, the one that runs then. After a crash, the next
+     * {@link #start()} begins a new one. Never completes for an external server.
+     */
+    public synchronized CompletionStage<Void> crashed() {
+        return crashed.copy();
+    }
+
+    /** Whether the embedded server was started and its postmaster still lives (always true for an external one). */
+    public synchronized boolean isUp() {
+        return external != null || (pg != null && postmaster != null && postmaster.isAlive());
+    }
+
+    /** The postmaster's pid while the embedded server runs, else -1. */
+    public synchronized long postmasterPid() {
+        return postmaster == null ? -1 : postmaster.pid();
+    }
+
     /** Stops the embedded server (pg_ctl stop -m fast); data stays. Nothing for an external one. Idempotent. */
     public synchronized void stop() {
         if (pg == null) {
@@ -252,13 +334,67 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         }
         long t0 = System.nanoTime();
         EmbeddedPostgres p = pg;
+        ProcessHandle h = postmaster;
         pg = null;
+        postmaster = null;
+        if (h != null && !h.isAlive()) {
+            releaseDeadServer(p);
+            LOG.info("PostgreSQL had already stopped (pid {}); released its data folder", h.pid());
+            return;
+        }
         try {
             p.close();
         } catch (IOException e) {
             LOG.warn("Error while stopping PostgreSQL", e);
         }
         LOG.info("PostgreSQL stopped in {} ms", (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * Stops the embedded server (if it still runs) and starts it again on the same port with the same data;
+     * returns the milliseconds it took. A server whose postmaster has died is started again the same way.
+     */
+    public synchronized long restart() {
+        if (external != null) {
+            throw new IllegalStateException("PostgreSQL is external (" + external.jdbcUrl() + "); nothing to restart");
+        }
+        long t0 = System.nanoTime();
+        stop();
+        start();
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /**
+     * zonky's {@link EmbeddedPostgres#close()} runs {@code pg_ctl stop}, which fails (and logs an error with a stack
+     * trace) when the postmaster is already gone, before it releases its lock on the data folder, which a new
+     * start in this JVM needs. So for a dead server the lock is released here; should zonky's fields ever differ
+     * (another version), {@code close()} does it, error and all.
+     */
+    private static void releaseDeadServer(EmbeddedPostgres p) {
+        try {
+            Field closed = EmbeddedPostgres.class.getDeclaredField("closed");
+            Field lock = EmbeddedPostgres.class.getDeclaredField("lock");
+            Field lockStream = EmbeddedPostgres.class.getDeclaredField("lockStream");
+            closed.setAccessible(true);
+            lock.setAccessible(true);
+            lockStream.setAccessible(true);
+            if (((AtomicBoolean) closed.get(p)).getAndSet(true)) {
+                return;
+            }
+            if (lock.get(p) instanceof FileLock l) {
+                l.release();
+            }
+            if (lockStream.get(p) instanceof FileOutputStream out) {
+                out.close();
+            }
+        } catch (ReflectiveOperationException | RuntimeException | IOException e) {
+            LOG.debug("cannot release zonky's lock directly ({}); closing it", e.toString());
+            try {
+                p.close();
+            } catch (IOException ex) {
+                LOG.warn("Error while releasing PostgreSQL's data folder", ex);
+            }
+        }
     }
 
     @Override

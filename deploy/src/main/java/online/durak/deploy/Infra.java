@@ -13,8 +13,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,10 +80,13 @@ public final class Infra implements AutoCloseable {
     private final Path dataDir;
     private final EmbeddedKafka kafka;
     private final EmbeddedPostgresServer postgres;
+    private final Map<String, String> extraProperties = new LinkedHashMap<>();
     private FileChannel lockChannel;
     private FileLock lock;
     private Thread shutdownHook;
     private boolean started;
+    private volatile Consumer<String> failureListener;
+    private Supervisor postgresSupervisor;
 
     public Infra(Config config) {
         this.config = config;
@@ -163,6 +168,82 @@ public final class Infra implements AutoCloseable {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** One more line for {@code infra.properties} (e.g. InfraMain's control port); before {@link #start()}. */
+    public synchronized Infra withProperty(String key, String value) {
+        extraProperties.put(key, value);
+        return this;
+    }
+
+    /**
+     * Who hears that the infrastructure cannot go on: the Kafka broker stopped unexpectedly ({@link
+     * EmbeddedKafka#onFailure}), or the supervised PostgreSQL could not be kept running. The launchers stop
+     * everything then.
+     */
+    public Infra onFailure(Consumer<String> listener) {
+        this.failureListener = listener;
+        kafka.onFailure(listener);
+        return this;
+    }
+
+    /**
+     * Once started: when the embedded postmaster ends unexpectedly, start it again on the same port and data folder
+     * under {@code policy}, each step told on {@code console}; when it cannot be kept running, the {@link #onFailure}
+     * listener hears of it. Nothing for an external PostgreSQL.
+     */
+    public synchronized Infra supervisePostgres(RestartPolicy policy, Consumer<String> console) {
+        if (postgres.isExternal() || !started || postgresSupervisor != null) {
+            return this;
+        }
+        postgresSupervisor = new Supervisor("PostgreSQL", () -> {
+            if (!postgres.isUp()) { // not already started again (restartPostgres)
+                postgres.restart();
+            }
+            return postgresRun();
+        }, policy, console, () -> {
+            Consumer<String> l = failureListener;
+            if (l != null) {
+                l.accept("PostgreSQL could not be kept running (see " + dataDir.resolve("postgres/postgres.log") + ")");
+            }
+        }).supervise(postgresRun());
+        return this;
+    }
+
+    private Supervisor.Run postgresRun() {
+        return new Supervisor.Run("at " + postgres.jdbcUrl() + " (pid " + postgres.postmasterPid() + ")",
+            postgres.crashed().thenApply(x -> OptionalInt.empty()));
+    }
+
+    /**
+     * Stops the Kafka broker and starts it again on the same address with the same data, and waits until every
+     * partition of the system's topics has a leader again; returns the milliseconds that took (the downtime).
+     */
+    public long restartKafka() {
+        requireStarted();
+        long t0 = System.nanoTime();
+        kafka.restart();
+        kafka.createTopics(config.partitions(), TOPICS); // they exist: this waits for their leaders
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        LOG.info("Kafka restarted at {} in {} ms", kafka.bootstrapServers(), ms);
+        return ms;
+    }
+
+    /**
+     * Stops the embedded PostgreSQL and starts it again on the same port with the same data; returns the milliseconds
+     * that took (the downtime). Fails for an external server.
+     */
+    public long restartPostgres() {
+        requireStarted();
+        long ms = postgres.restart();
+        LOG.info("PostgreSQL restarted at {} in {} ms", postgres.jdbcUrl(), ms);
+        return ms;
+    }
+
+    private synchronized void requireStarted() {
+        if (!started) {
+            throw new IllegalStateException("the infrastructure is not running");
+        }
+    }
+
     /** The addresses, as written to {@code infra.properties}. */
     public synchronized Map<String, String> properties() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -175,6 +256,7 @@ public final class Infra implements AutoCloseable {
         m.put("topics.partitions", String.valueOf(config.partitions()));
         m.put("pg.embedded", String.valueOf(!postgres.isExternal()));
         m.put("pid", String.valueOf(ProcessHandle.current().pid()));
+        m.putAll(extraProperties);
         return m;
     }
 
@@ -211,8 +293,18 @@ public final class Infra implements AutoCloseable {
         long t0 = System.nanoTime();
         boolean wasStarted = started;
         started = false;
+        if (postgresSupervisor != null) {
+            postgresSupervisor.stop();
+            postgresSupervisor = null;
+        }
+        // side by side: neither needs the other any more
+        CompletableFuture<Void> pg = CompletableFuture.runAsync(postgres::stop);
         kafka.stop();
-        postgres.stop();
+        try {
+            pg.join();
+        } catch (CompletionException e) {
+            LOG.warn("could not stop PostgreSQL", e.getCause());
+        }
         if (lock == null) {
             return; // never owned the folder
         }
