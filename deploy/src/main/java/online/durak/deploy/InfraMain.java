@@ -28,9 +28,15 @@ import java.util.concurrent.TimeUnit;
  *   --pg-user U         DURAK_PG_USER        its user     (default: from the URL, else durak)
  *   --pg-password P     DURAK_PG_PASSWORD    its password (default: from the URL, else durak)
  *   --watch-pid PID     DURAK_WATCH_PID      stop when that process ends (repeatable)
+ *   --control-port N    DURAK_CONTROL_PORT   listen on 127.0.0.1:N for restart commands, 0 = any ({@link InfraControl})
  * </pre>
  *
- * When everything is up it prints the addresses and the line {@value #READY_LINE}.
+ * When everything is up it prints the addresses and the line {@value #READY_LINE}. With {@code --control-port}
+ * the port is in {@code infra.properties} as {@value InfraControl#KEY_PORT}.
+ *
+ * <p>An embedded PostgreSQL whose postmaster dies is started again on the same port ({@link RestartPolicy#DEFAULT});
+ * when it cannot be kept running, or the Kafka broker stops unexpectedly, everything is stopped and the JVM exits
+ * with status 1.
  *
  * <p>With {@code --watch-pid} the launcher also reads {@code <data>/watchers/}: a file there named after a
  * process id (e.g. another Maven build that reuses this infrastructure) keeps it running as long as that
@@ -46,17 +52,22 @@ public final class InfraMain {
     /** The folder under the data folder whose file names are further process ids to watch. */
     public static final String WATCHERS_DIR = "watchers";
 
-    /** What the command line asks for: the infrastructure and the processes whose end stops it. */
-    record Options(Infra.Config config, List<Long> watchPids) {
+    /**
+     * What the command line asks for: the infrastructure, the processes whose end stops it, and the control port
+     * (-1: none, 0: any free one).
+     */
+    record Options(Infra.Config config, List<Long> watchPids, int controlPort) {
     }
 
     public static void main(String[] args) throws InterruptedException {
         Infra.Config config;
         List<Long> watchPids;
+        int controlPort;
         try {
             Options options = parseOptions(args, System.getenv());
             config = options.config();
             watchPids = options.watchPids();
+            controlPort = options.controlPort();
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             System.err.println(usage());
@@ -65,6 +76,11 @@ public final class InfraMain {
         }
         Infra infra = new Infra(config);
         infra.stopOnShutdown();
+        infra.onFailure(InfraMain::fatal);
+        if (controlPort >= 0) {
+            InfraControl control = InfraControl.open(infra, controlPort);
+            infra.withProperty(InfraControl.KEY_PORT, String.valueOf(control.port()));
+        }
         if (!watchPids.isEmpty()) {
             // set up before starting, so that a build that ends while we start does not leave us behind;
             // System.exit runs the shutdown hook, which waits for start() and then stops everything
@@ -78,6 +94,10 @@ public final class InfraMain {
             System.exit(1);
             return;
         }
+        infra.supervisePostgres(RestartPolicy.DEFAULT, line -> {
+            System.out.println(line);
+            System.out.flush();
+        });
         Map<String, String> p = infra.properties();
         System.out.println();
         System.out.println("Kafka bootstrap servers : " + p.get(Infra.KEY_BOOTSTRAP));
@@ -88,11 +108,24 @@ public final class InfraMain {
         System.out.println("PostgreSQL reactive URL : " + p.get(Infra.KEY_REACTIVE_URL));
         System.out.println("PostgreSQL user/password: " + p.get(Infra.KEY_PG_USER) + " / " + p.get(Infra.KEY_PG_PASSWORD));
         System.out.println("Data folder             : " + infra.dataDir());
+        if (p.containsKey(InfraControl.KEY_PORT)) {
+            System.out.println("Control port            : 127.0.0.1:" + p.get(InfraControl.KEY_PORT)
+                + " (restart kafka | restart postgres | ping)");
+        }
         System.out.println("Addresses written to    : " + infra.propertiesFile());
         System.out.println(READY_LINE + " (Ctrl-C or SIGTERM stops it)");
         System.out.flush();
         // the shutdown hook stops Kafka and PostgreSQL; this thread only waits
         new CountDownLatch(1).await();
+    }
+
+    /** The infrastructure cannot go on: say so, and exit (the shutdown hook stops what still runs). */
+    static void fatal(String message) {
+        System.err.println("error: " + message + "; stopping");
+        System.err.flush();
+        Thread t = new Thread(() -> System.exit(1), "durak-infra-fatal");
+        t.setDaemon(true);
+        t.start();
     }
 
     static Infra.Config parse(String[] args, Map<String, String> env) {
@@ -112,6 +145,7 @@ public final class InfraMain {
         String pgUrl = env.get(EmbeddedPostgresServer.ENV_URL);
         String pgUser = env.get(EmbeddedPostgresServer.ENV_USER);
         String pgPassword = env.get(EmbeddedPostgresServer.ENV_PASSWORD);
+        String controlPort = env.get("DURAK_CONTROL_PORT");
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
@@ -139,6 +173,7 @@ public final class InfraMain {
                 case "--pg-url" -> pgUrl = value;
                 case "--pg-user" -> pgUser = value;
                 case "--pg-password" -> pgPassword = value;
+                case "--control-port" -> controlPort = value;
                 case "--watch-pid" -> {
                     if (!watchFromArgs) { // options win over the environment
                         watchPids.clear();
@@ -152,7 +187,11 @@ public final class InfraMain {
         Infra.Config config = new Infra.Config(Path.of(data), number("kafka port", kafkaPort),
             number("pg port", pgPort), number("partitions", partitions), blankToNull(pgUrl), blankToNull(pgUser),
             pgPassword);
-        return new Options(config, List.copyOf(watchPids));
+        int control = blankToNull(controlPort) == null ? -1 : number("control port", controlPort);
+        if (control < -1 || control > 65535) {
+            throw new IllegalArgumentException("control port out of range: " + control);
+        }
+        return new Options(config, List.copyOf(watchPids), control);
     }
 
     private static long pid(String v) {
@@ -245,9 +284,13 @@ public final class InfraMain {
         return String.join("\n",
             "usage: InfraMain [--data DIR] [--kafka-port N] [--pg-port N] [--partitions N]",
             "                 [--pg-url URL [--pg-user U] [--pg-password P]] [--watch-pid PID ...]",
+            "                 [--control-port N]",
             "  environment: DURAK_DATA_DIR, DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS,",
-            "               DURAK_PG_URL, DURAK_PG_USER, DURAK_PG_PASSWORD, DURAK_WATCH_PID (options win)",
+            "               DURAK_PG_URL, DURAK_PG_USER, DURAK_PG_PASSWORD, DURAK_WATCH_PID, DURAK_CONTROL_PORT",
+            "               (options win)",
             "  defaults: --data data --kafka-port 9092 --pg-port 5432 --partitions 12; port 0 = any free port",
-            "  --watch-pid: stop cleanly when that process (and every pid named by a file in <data>/watchers/) ended");
+            "  --watch-pid: stop cleanly when that process (and every pid named by a file in <data>/watchers/) ended",
+            "  --control-port: take 'restart kafka', 'restart postgres' on 127.0.0.1:N (0 = any; control.port in",
+            "            infra.properties), answered 'ok <millis>' once it is up again, or 'error ...'");
     }
 }
