@@ -26,7 +26,10 @@ import java.util.concurrent.CountDownLatch;
  *   --http-port-base N    DURAK_HTTP_PORT_BASE  table-service on N, the others on N+1.. (default 8080; 0 = any)
  *   --services A,B        DURAK_SERVICES        which services (default: all five)
  *   --ready-timeout S     DURAK_READY_TIMEOUT   seconds to wait for every service (default 240)
- *   --kafka-port N, --pg-port N, --partitions N, --pg-url URL, --pg-user U, --pg-password P, --watch-pid PID
+ *   --max-restarts N      DURAK_MAX_RESTARTS    restarts of one service within the window (default 5; 0 = none)
+ *   --restart-window S    DURAK_RESTART_WINDOW  that window in seconds (default 600)
+ *   --kafka-port N, --pg-port N, --partitions N, --pg-url URL, --pg-user U, --pg-password P, --watch-pid PID,
+ *   --control-port N (InfraControl: restart Kafka or PostgreSQL on request)
  * </pre>
  *
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
@@ -34,7 +37,14 @@ import java.util.concurrent.CountDownLatch;
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
  * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
- * SIGTERM it stops the services (SIGTERM, a grace period, then kill), then Kafka and PostgreSQL.
+ * SIGTERM it stops the services (SIGTERM to all at once, a grace period, then kill), then Kafka and PostgreSQL.
+ *
+ * <p>Supervision ({@link Supervisor}, {@link RestartPolicy}): a service that exits on its own once it was ready is
+ * started again with the same command, port and environment after 1 s, 2 s, 4 s … (at most 30 s), at most
+ * {@code --max-restarts} times within {@code --restart-window}; beyond that it stays down, said so on the
+ * console, and the rest keeps running. The embedded PostgreSQL is supervised the same way, but when it cannot be
+ * kept running, or the Kafka broker (in this JVM) stops unexpectedly, the whole system is stopped cleanly and the
+ * launcher exits with status 1.
  */
 public final class Launcher {
 
@@ -50,13 +60,15 @@ public final class Launcher {
 
     /** What the command line asks for. */
     record Options(Path home, int httpPortBase, List<String> services, Duration readyTimeout,
-                   InfraMain.Options infra) {
+                   RestartPolicy restartPolicy, InfraMain.Options infra) {
     }
 
     private final Options options;
     private final Infra infra;
     private final Path logDir;
-    private final List<ServiceProcess> running = new ArrayList<>();
+    /** The current process of each service started (a restart replaces it). */
+    private final Map<String, ServiceProcess> running = new LinkedHashMap<>();
+    private final List<Supervisor> supervisors = new ArrayList<>();
     private boolean stopping;
 
     private Launcher(Options options) {
@@ -84,6 +96,7 @@ public final class Launcher {
         }
         Launcher launcher = new Launcher(options);
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "durak-launcher-shutdown"));
+        launcher.infra.onFailure(launcher::fatal);
         if (!options.infra().watchPids().isEmpty()) {
             InfraMain.watch(options.infra().watchPids(), launcher.infra.dataDir().resolve(InfraMain.WATCHERS_DIR));
         }
@@ -103,6 +116,10 @@ public final class Launcher {
         if (orphans > 0) {
             System.out.println("Stopped " + orphans + " service(s) left running by an earlier launcher");
         }
+        if (options.infra().controlPort() >= 0) {
+            InfraControl control = InfraControl.open(infra, options.infra().controlPort());
+            infra.withProperty(InfraControl.KEY_PORT, String.valueOf(control.port()));
+        }
         System.out.println("Starting Kafka and PostgreSQL (data in " + infra.dataDir() + ") ...");
         infra.start();
         Map<String, String> p = infra.properties();
@@ -120,14 +137,15 @@ public final class Launcher {
         System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
             + " (logs in " + logDir + ") ...");
         List<ServiceProcess> started = new ArrayList<>();
+        List<String> javaOpts = ServiceProcess.defaultJavaOpts();
         for (String name : options.services()) {
             synchronized (this) {
                 if (stopping) {
                     return;
                 }
                 ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(options.home(), name),
-                    ports.get(name), env, ServiceProcess.defaultJavaOpts(), Map.of(), logDir.resolve(name + ".log"));
-                running.add(s);
+                    ports.get(name), env, javaOpts, Map.of(), logDir.resolve(name + ".log"));
+                running.put(name, s);
                 started.add(s);
                 ServicePids.record(infra.dataDir(), name, s.process());
             }
@@ -136,16 +154,63 @@ public final class Launcher {
         for (ServiceProcess s : started) {
             s.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             System.out.println("  " + s.name() + " ready on port " + s.port());
-            s.process().onExit().thenAccept(proc -> {
-                synchronized (this) {
-                    if (!stopping) {
-                        System.err.println("warning: " + s.name() + " exited with code " + proc.exitValue()
-                            + "; see " + s.log());
-                    }
-                }
-            });
         }
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+            for (ServiceProcess s : started) {
+                supervisors.add(supervise(s, env, javaOpts));
+            }
+        }
+        infra.supervisePostgres(options.restartPolicy(), Launcher::console);
         printReady(p, ports, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /** Starts {@code first}'s service again, the same way, whenever it exits on its own (see the class comment). */
+    private Supervisor supervise(ServiceProcess first, Map<String, String> env, List<String> javaOpts) {
+        String name = first.name();
+        Supervisor.Target target = () -> {
+            ServiceProcess next;
+            synchronized (this) {
+                if (stopping) {
+                    throw new IllegalStateException("the system is stopping");
+                }
+                next = ServiceProcess.start(name, first.jar(), first.port(), env, javaOpts, Map.of(), first.log());
+                running.put(name, next);
+                ServicePids.replace(infra.dataDir(), name, next.process());
+            }
+            try {
+                next.awaitReady(options.readyTimeout());
+            } catch (RuntimeException e) {
+                next.stop(Duration.ofSeconds(5));
+                throw e;
+            }
+            return Supervisor.Run.of("on port " + next.port() + " (pid " + next.pid() + ")", next.process());
+        };
+        return new Supervisor(name, target, options.restartPolicy(), Launcher::console,
+            () -> console("  " + name + ": see " + first.log() + "; the rest of the system keeps running"
+                + " (stop it and start again to retry)"))
+            .supervise(Supervisor.Run.of("on port " + first.port(), first.process()));
+    }
+
+    private static void console(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+
+    /** The infrastructure cannot go on (the Kafka broker failed, PostgreSQL cannot be kept up): stop everything. */
+    private void fatal(String message) {
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+        }
+        System.err.println("error: " + message + "; stopping the whole system");
+        System.err.flush();
+        Thread t = new Thread(() -> System.exit(1), "durak-launcher-fatal"); // the shutdown hook stops everything
+        t.setDaemon(true);
+        t.start();
     }
 
     private void printReady(Map<String, String> p, Map<String, Integer> ports, long millis) {
@@ -196,11 +261,17 @@ public final class Launcher {
 
     /** Services first (all asked at once, then waited for), then the infrastructure. */
     private void stop() {
+        List<Supervisor> sups;
+        synchronized (this) {
+            sups = new ArrayList<>(supervisors);
+        }
+        sups.forEach(Supervisor::stop); // no restarts from now on
         List<ServiceProcess> toStop;
         synchronized (this) {
             stopping = true;
-            toStop = new ArrayList<>(running);
+            toStop = new ArrayList<>(running.values());
         }
+        long t0 = System.nanoTime();
         System.out.println("Stopping " + toStop.size() + " service(s) ...");
         for (ServiceProcess s : toStop) {
             s.process().destroy();
@@ -209,9 +280,10 @@ public final class Launcher {
             s.stop(STOP_GRACE);
         }
         ServicePids.clear(infra.dataDir());
-        System.out.println("Stopping Kafka and PostgreSQL ...");
+        System.out.println("Services stopped in " + (System.nanoTime() - t0) / 1_000_000 + " ms; stopping Kafka and"
+            + " PostgreSQL ...");
         infra.stop();
-        System.out.println(STOPPED_LINE);
+        System.out.println(STOPPED_LINE + " in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         System.out.flush();
     }
 
@@ -249,6 +321,8 @@ public final class Launcher {
         String portBase = env.getOrDefault("DURAK_HTTP_PORT_BASE", String.valueOf(DEFAULT_HTTP_PORT_BASE));
         String services = env.getOrDefault("DURAK_SERVICES", String.join(",", ServiceProcess.SERVICES));
         String timeout = env.getOrDefault("DURAK_READY_TIMEOUT", "240");
+        String maxRestarts = env.getOrDefault("DURAK_MAX_RESTARTS", String.valueOf(RestartPolicy.DEFAULT_MAX_RESTARTS));
+        String window = env.getOrDefault("DURAK_RESTART_WINDOW", String.valueOf(RestartPolicy.DEFAULT_WINDOW.toSeconds()));
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -259,7 +333,8 @@ public final class Launcher {
             int eq = a.indexOf('=');
             String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
             boolean own = switch (name) {
-                case "--home", "--http-port-base", "--services", "--ready-timeout" -> true;
+                case "--home", "--http-port-base", "--services", "--ready-timeout", "--max-restarts",
+                    "--restart-window" -> true;
                 default -> false;
             };
             if (!own) {
@@ -278,6 +353,8 @@ public final class Launcher {
                 case "--home" -> home = Path.of(value);
                 case "--http-port-base" -> portBase = value;
                 case "--services" -> services = value;
+                case "--max-restarts" -> maxRestarts = value;
+                case "--restart-window" -> window = value;
                 default -> timeout = value;
             }
         }
@@ -301,8 +378,15 @@ public final class Launcher {
         }
         // start in the fixed order, whatever order they were named in
         chosen.sort((x, y) -> ServiceProcess.SERVICES.indexOf(x) - ServiceProcess.SERVICES.indexOf(y));
+        int restarts = number("max restarts", maxRestarts);
+        int windowSeconds = number("restart window", window);
+        if (restarts < 0 || windowSeconds < 1) {
+            throw new IllegalArgumentException("max restarts must be >= 0 and the restart window >= 1 s: "
+                + restarts + ", " + windowSeconds);
+        }
         return new Options(home.toAbsolutePath().normalize(), base, List.copyOf(chosen),
             Duration.ofSeconds(number("ready timeout", timeout)),
+            RestartPolicy.limit(restarts, Duration.ofSeconds(windowSeconds)),
             InfraMain.parseOptions(rest.toArray(String[]::new), env));
     }
 
@@ -319,10 +403,14 @@ public final class Launcher {
             "usage: deploy/start.sh [--no-build] [--data DIR] [--http-port-base N] [--services A,B,...]",
             "                       [--ready-timeout S] [--kafka-port N] [--pg-port N] [--partitions N]",
             "                       [--pg-url URL [--pg-user U] [--pg-password P]] [--watch-pid PID]",
+            "                       [--max-restarts N] [--restart-window S] [--control-port N]",
             "  defaults: --data data --http-port-base 8080 (table-service; rules 8081, matchmaking 8082,",
-            "            leaderboard 8083, bot 8084) --kafka-port 9092 --pg-port 5432 --partitions 12;",
+            "            leaderboard 8083, bot 8084) --kafka-port 9092 --pg-port 5432 --partitions 12",
+            "            --max-restarts 5 --restart-window 600 (a service that exits is started again after",
+            "            1 s, 2 s, 4 s ... at most 30 s, at most N times within S seconds; 0 = never);",
             "            port 0 = any free port; services: " + String.join(",", ServiceProcess.SERVICES),
             "  environment: DURAK_HOME, DURAK_DATA_DIR, DURAK_HTTP_PORT_BASE, DURAK_SERVICES, DURAK_READY_TIMEOUT,",
+            "               DURAK_MAX_RESTARTS, DURAK_RESTART_WINDOW,",
             "               DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS, DURAK_PG_URL, DURAK_PG_USER,",
             "               DURAK_PG_PASSWORD, DURAK_SERVICE_JAVA_OPTS (default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
                 + "\"); options win; DURAK_BOT_URL (default: the bot service's port here)",

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
@@ -27,14 +28,40 @@ final class ServicePids {
     }
 
     /** Adds a started process to the data folder's list. */
-    static void record(Path dataDir, String name, Process process) {
-        String last = process.info().arguments().filter(a -> a.length > 0).map(a -> a[a.length - 1]).orElse("");
+    static synchronized void record(Path dataDir, String name, Process process) {
         try {
-            Files.writeString(dataDir.resolve(FILE), process.pid() + "\t" + name + "\t" + last + "\n",
-                StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(dataDir.resolve(FILE), line(name, process), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dataDir.resolve(FILE), e);
         }
+    }
+
+    /** A service was started again: its line in the list now names the new process (written atomically). */
+    static synchronized void replace(Path dataDir, String name, Process process) {
+        Path file = dataDir.resolve(FILE);
+        try {
+            StringBuilder sb = new StringBuilder();
+            if (Files.isRegularFile(file)) {
+                for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                    String[] f = l.split("\t", 3);
+                    if (!(f.length >= 2 && f[1].equals(name))) {
+                        sb.append(l).append('\n');
+                    }
+                }
+            }
+            sb.append(line(name, process));
+            Path tmp = dataDir.resolve(FILE + ".tmp");
+            Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static String line(String name, Process process) {
+        String last = process.info().arguments().filter(a -> a.length > 0).map(a -> a[a.length - 1]).orElse("");
+        return process.pid() + "\t" + name + "\t" + last + "\n";
     }
 
     /** The list is done with: every process on it was stopped. */

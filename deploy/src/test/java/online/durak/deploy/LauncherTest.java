@@ -25,6 +25,8 @@ class LauncherTest {
         assertEquals(Duration.ofSeconds(240), o.readyTimeout());
         assertEquals(Path.of("data"), o.infra().config().dataDir());
         assertEquals(12, o.infra().config().partitions());
+        assertEquals(RestartPolicy.DEFAULT, o.restartPolicy());
+        assertEquals(-1, o.infra().controlPort(), "no control port unless asked for");
         assertEquals(Map.of("table-service", 8080, "rules-service", 8081, "matchmaking-service", 8082,
             "leaderboard-service", 8083, "bot-service", 8084), Launcher.ports(o.services(), 8080));
     }
@@ -51,6 +53,19 @@ class LauncherTest {
         assertEquals(7000, o.httpPortBase());
         assertEquals(List.of("bot-service"), o.services());
         assertEquals(5, o.infra().config().partitions());
+    }
+
+    @Test
+    void restartLimits_comeFromOptionsOrTheEnvironment() {
+        Launcher.Options o = Launcher.parse(new String[] {"--max-restarts", "2", "--restart-window=60",
+            "--control-port", "0"}, Map.of("DURAK_MAX_RESTARTS", "9"));
+        assertEquals(RestartPolicy.limit(2, Duration.ofSeconds(60)), o.restartPolicy());
+        assertEquals(0, o.infra().controlPort());
+        assertEquals(0, Launcher.parse(new String[0], Map.of("DURAK_MAX_RESTARTS", "0")).restartPolicy().maxRestarts(),
+            "0 = no restarts");
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--max-restarts", "-1"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--restart-window", "0"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--control-port", "x"}, Map.of()));
     }
 
     @Test

@@ -43,4 +43,24 @@ class ServicePidsTest {
             other.destroyForcibly();
         }
     }
+
+    @Test
+    void aRestartedServiceReplacesItsLine(@TempDir Path data) throws Exception {
+        Process first = new ProcessBuilder("sleep", "3001").start();
+        Process other = new ProcessBuilder("sleep", "3002").start();
+        Process again = new ProcessBuilder("sleep", "3003").start();
+        try {
+            ServicePids.record(data, "rules-service", first);
+            ServicePids.record(data, "bot-service", other);
+            ServicePids.replace(data, "rules-service", again);
+            assertEquals(java.util.List.of(other.pid() + "\tbot-service\t3002", again.pid() + "\trules-service\t3003"),
+                Files.readAllLines(data.resolve(ServicePids.FILE)));
+            assertEquals(2, ServicePids.stopOrphans(data, Duration.ofSeconds(5)));
+            assertTrue(first.isAlive(), "no longer listed");
+        } finally {
+            first.destroyForcibly();
+            other.destroyForcibly();
+            again.destroyForcibly();
+        }
+    }
 }
