@@ -81,6 +81,7 @@ class CrashTest {
         JsonNode view = api.get(path + "/view", g.get(1).token()).body();
         assertEquals(truth.lastSeq(), view.get("seq").asLong(), "the view caught up with the store");
         assertEquals(TableStatus.FINISHED, truth.last().status(), "a match of one deal is over after it");
+        Replays.assertEveryDealReplays(api, table, g.get(0).token(), truth);
 
         // the table service killed too: a finished table is not rebuilt at its start, but read when asked for
         SystemUnderTest.crash("table-service");

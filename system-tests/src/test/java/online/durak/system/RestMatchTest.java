@@ -111,6 +111,7 @@ class RestMatchTest {
         assertEquals(Codec.write(Seen.ints(truth.last().match().totals())), Codec.write(board.path("match").path("totals")));
 
         seen.verify(truth);
+        assertEquals(3, Replays.assertEveryDealReplays(api, table, g.get(0).token(), truth)); // continues between
         System.err.printf("[system-tests] REST match %s: %d moves, %d events, %d views and %d events checked (seed %d)%n",
             table, moves, truth.lastSeq(), seen.views(), seen.events(), seed);
     }

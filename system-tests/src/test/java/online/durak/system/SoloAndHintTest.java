@@ -109,6 +109,7 @@ class SoloAndHintTest {
         assertEquals(2, hintEvents);
         assertTrue(truth.events.stream().noneMatch(e -> e instanceof Event.TimedOut), "no clock ran");
         seen.verify(truth);
+        Replays.assertEveryDealReplays(api, table, me.token(), truth); // hints lay between its events
         System.err.printf("[system-tests] solo match %s: %d moves of seat 0, %d events, 2 hints (seed %d)%n",
             table, moves, truth.lastSeq(), seed);
 

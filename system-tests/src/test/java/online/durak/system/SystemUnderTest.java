@@ -119,8 +119,29 @@ public final class SystemUnderTest implements BeforeAllCallback {
         running().crash(name);
     }
 
-    /** The running services, by name. */
-    record Running(Map<String, ServiceProcess> services) implements AutoCloseable {
+    /**
+     * Starts one more instance of a service (another member of its consumer group) on a free port, waiting until it
+     * is ready; stopped with the others at the end unless a test kills it first.
+     */
+    public static synchronized ServiceProcess startExtra(String name) {
+        return running().startExtra(name);
+    }
+
+    /** Kills an instance at once (SIGKILL), without starting it again. */
+    public static void kill(ServiceProcess instance) {
+        instance.process().destroyForcibly();
+        try {
+            if (!instance.process().waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException(instance.name() + " did not die");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The running services, by name (and extra instances started by tests). */
+    record Running(Map<String, ServiceProcess> services, List<ServiceProcess> extra) implements AutoCloseable {
 
         static Running start() {
             long t0 = System.nanoTime();
@@ -145,7 +166,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
             System.err.printf("[system-tests] %s ready in %d ms (logs in %s)%n", started.entrySet().stream()
                     .map(e -> e.getKey() + " :" + e.getValue().port()).toList(),
                 (System.nanoTime() - t0) / 1_000_000, logDir());
-            return new Running(new LinkedHashMap<>(started));
+            return new Running(new LinkedHashMap<>(started), new java.util.concurrent.CopyOnWriteArrayList<>());
         }
 
         private static ServiceProcess launch(String name, int port, Map<String, String> env) {
@@ -170,17 +191,19 @@ public final class SystemUnderTest implements BeforeAllCallback {
             fresh.awaitReady(READY_TIMEOUT);
         }
 
+        ServiceProcess startExtra(String name) {
+            int n = extra.size() + 2;
+            ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(home(), name), ServiceProcess.freePort(),
+                environment(services.get("bot-service").port()), ServiceProcess.defaultJavaOpts(), Map.of(),
+                logDir().resolve(name + "-" + n + ".log"));
+            extra.add(s);
+            s.awaitReady(READY_TIMEOUT);
+            return s;
+        }
+
         void crash(String name) {
             ServiceProcess old = services.get(name);
-            old.process().destroyForcibly();
-            try {
-                if (!old.process().waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
-                    throw new IllegalStateException(name + " did not die");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            kill(old);
             ServiceProcess fresh = launch(name, old.port(), environment(services.get("bot-service").port()));
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
@@ -188,8 +211,10 @@ public final class SystemUnderTest implements BeforeAllCallback {
 
         @Override
         public void close() {
-            services.values().forEach(s -> s.process().destroy());
-            services.values().forEach(s -> s.stop(Duration.ofSeconds(20)));
+            List<ServiceProcess> all = new java.util.ArrayList<>(services.values());
+            all.addAll(extra);
+            all.forEach(s -> s.process().destroy());
+            all.forEach(s -> s.stop(Duration.ofSeconds(20)));
         }
     }
 }

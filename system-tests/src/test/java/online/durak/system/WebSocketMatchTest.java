@@ -129,6 +129,7 @@ class WebSocketMatchTest {
             assertTrue(p.errors().isEmpty(), "error frames: " + p.errors());
         }
         seen.verify(truth);
+        Replays.assertEveryDealReplays(api, table, g.get(0).token(), truth);
         players.forEach(WsPlayer::close);
         System.err.printf("[system-tests] WebSocket match %s: %d moves, %d events, %d views and %d events checked (seed %d)%n",
             table, moves, last, seen.views(), seen.events(), seed);
