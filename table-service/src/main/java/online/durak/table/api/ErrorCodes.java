@@ -31,6 +31,11 @@ public final class ErrorCodes {
     public static final String NO_SUCH_DEAL = "NO_SUCH_DEAL";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String RULES_TIMEOUT = "RULES_TIMEOUT";
+    /**
+     * The rules service did not answer the last commands (the circuit breaker is open): 503 at once, with
+     * Retry-After; the tables are paused until it answers again.
+     */
+    public static final String RULES_UNAVAILABLE = "RULES_UNAVAILABLE";
     public static final String VIEW_TIMEOUT = "VIEW_TIMEOUT";
     public static final String STORE_UNAVAILABLE = "STORE_UNAVAILABLE";
     /** The bot service gave no hint (unreachable, no answer in time, an error): 503. */
@@ -48,6 +53,7 @@ public final class ErrorCodes {
             TableDecider.TABLE_EXISTS, TableDecider.TABLE_FULL, TableDecider.SEAT_TAKEN,
             TableDecider.ALREADY_SEATED, TableDecider.MATCH_STARTED, TableDecider.TABLE_NOT_FULL,
             TableDecider.NOT_ON_BOARD, TableDecider.ALREADY_CONTINUED, TableDecider.HINTS_SOLO_ONLY,
+            TableDecider.TABLE_CLOSED,
             Rejection.MATCH_OVER, Rejection.DEAL_NOT_RUNNING, Rejection.DEAL_RUNNING,
             Rejection.NOT_YOUR_TURN, Rejection.WRONG_PHASE);
 

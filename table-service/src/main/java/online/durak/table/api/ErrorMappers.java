@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.concurrent.CompletionException;
 import online.durak.messages.MessageException;
 import online.durak.table.messaging.CommandBus;
+import online.durak.table.messaging.RulesBreaker;
 import online.durak.table.projection.Projections;
 import online.durak.table.store.EventStore;
 import org.jboss.logging.Logger;
@@ -18,7 +19,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /**
  * Every failure as {@code {"code", "message"}}: the service's own {@link ApiException}s with their status,
  * unreadable input ({@link MessageException}) as 400 with its code naming the field, the rules service's
- * silence as 504 {@code RULES_TIMEOUT}, the framework's own 4xx (unknown path, method, media type) with a
+ * silence as 504 {@code RULES_TIMEOUT} (503 {@code RULES_UNAVAILABLE} at once while the breaker is open), the framework's own 4xx (unknown path, method, media type) with a
  * code. Anything else is a bug, logged, and answered 500 {@code INTERNAL_ERROR} without details.
  */
 public class ErrorMappers {
@@ -48,6 +49,13 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
+    public Response rulesUnavailable(RulesBreaker.RulesUnavailableException e) {
+        return Response.status(503).type(MediaType.APPLICATION_JSON)
+                .header("Retry-After", Math.max(1, (e.retryAfter().toMillis() + 999) / 1000))
+                .entity(new ApiError(ErrorCodes.RULES_UNAVAILABLE, e.getMessage())).build();
+    }
+
+    @ServerExceptionMapper
     public Response viewTimeout(Projections.ProjectionTimeoutException e) {
         return error(504, ErrorCodes.VIEW_TIMEOUT, e.getMessage());
     }
@@ -69,6 +77,9 @@ public class ErrorMappers {
         }
         if (c instanceof CommandBus.RulesTimeoutException r) {
             return rulesTimeout(r);
+        }
+        if (c instanceof RulesBreaker.RulesUnavailableException r) {
+            return rulesUnavailable(r);
         }
         if (c instanceof Projections.ProjectionTimeoutException p) {
             return viewTimeout(p);

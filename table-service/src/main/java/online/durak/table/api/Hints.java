@@ -44,6 +44,7 @@ public class Hints {
         TableSnapshot now = projections.current(known.tableId());
         TableSnapshot latest = now.seq() >= known.seq() ? now : known;
         SeatView view = hintable(latest, seat);
+        commands.requireRules(); // a hint that could not be recorded is not asked of the bot service
         String id = known.tableId();
         return bots.hint(latest.state().rules(), view).thenCompose(hint -> {
             if (!view.legalMoves().contains(hint.move())) {

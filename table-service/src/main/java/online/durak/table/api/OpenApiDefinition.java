@@ -19,8 +19,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "MATCH_OVER, DEAL_NOT_RUNNING, DEAL_RUNNING, NOT_YOUR_TURN, WRONG_PHASE, HINTS_SOLO_ONLY); 422 for a move or "
                         + "action that is not legal (CARD_NOT_IN_HAND, DOES_NOT_BEAT, OVER_LIMIT, NO_SUCH_SEAT, ... and "
                         + "any other code). 504 RULES_TIMEOUT when the rules service does not answer in time "
-                        + "(durak.rules.timeout, 5 s); 503 BOTS_UNAVAILABLE when a hint cannot be had from the bot "
-                        + "service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
+                        + "(durak.rules.timeout, 5 s); once it has not answered durak.rules.breaker.failures (3) "
+                        + "commands in a row, every command is refused at once with 503 RULES_UNAVAILABLE (and "
+                        + "Retry-After) until a probe after durak.rules.breaker.delay (5 s) is answered: the tables "
+                        + "are paused, reads, the lobby and the WebSocket go on (WebSocket frames paused and "
+                        + "resumed); readiness stays UP, its check rules-service shows the breaker (data circuit). "
+                        + "503 BOTS_UNAVAILABLE when a hint cannot be had from the bot service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
                         + "carries the turn clock (clock). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
         components = @Components(securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
                 type = SecuritySchemeType.HTTP, scheme = "bearer",

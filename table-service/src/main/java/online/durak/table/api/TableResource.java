@@ -59,6 +59,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @APIResponse(responseCode = "503", description = "STORE_UNAVAILABLE: the event store cannot be read now",
         content = @Content(schema = @Schema(implementation = Docs.Error.class)))
 public class TableResource {
+    /** The 503 of every command (a method's own 503 replaces the class's STORE_UNAVAILABLE one). */
+    static final String RULES_UNAVAILABLE_503 = "RULES_UNAVAILABLE: the rules service did not answer the last commands, "
+            + "so this one was refused at once and not sent (a circuit breaker: durak.rules.breaker.failures commands "
+            + "in a row without a reply open it; the tables are paused until it answers again; Retry-After says when "
+            + "to try again); STORE_UNAVAILABLE: the event store cannot be read now";
+    static final String RULES_TIMEOUT_504 = "RULES_TIMEOUT: no reply within durak.rules.timeout (the command may still "
+            + "be decided later: repeat it with the same commandId to learn its outcome); VIEW_TIMEOUT";
     private static final java.util.regex.Pattern TABLE_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:~-]{1,100}");
     private static final char[] ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -103,7 +110,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId); "
             + "INVALID_SETTING naming the setting", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public Response create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
@@ -134,7 +143,9 @@ public class TableResource {
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId, "
             + "bots: an unknown level or a list that does not fit the seats); INVALID_SETTING naming the setting",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public Response solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
@@ -233,7 +244,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
@@ -258,7 +271,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "409", description = "MATCH_STARTED, MATCH_OVER",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                             @PathParam("id") String id, String body) {
@@ -282,7 +297,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                              @PathParam("id") String id, String body) {
@@ -318,7 +335,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                             @PathParam("id") String id, String body) {
@@ -349,7 +368,9 @@ public class TableResource {
             + "DEFENDER_CANNOT_COVER, NO_CARDS, NO_TRANSFER_IN_VARIANT, TRANSFER_NOT_POSSIBLE, TRANSFER_WRONG_RANK, "
             + "NEXT_DEFENDER_CANNOT_COVER, SHOW_TRUMP_OFF, NOT_A_TRUMP, TRUMP_ALREADY_SHOWN",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
@@ -383,7 +404,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                                     @PathParam("id") String id, String body) {
@@ -413,9 +436,10 @@ public class TableResource {
             + "DEAL_NOT_RUNNING, NOT_YOUR_TURN (no move of mine is asked for now), MATCH_OVER",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "503", description = "BOTS_UNAVAILABLE: the bot service cannot be reached, did not "
-            + "answer within durak.bot.timeout or gave no usable hint (nothing was recorded); STORE_UNAVAILABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = "RULES_TIMEOUT, VIEW_TIMEOUT",
+            + "answer within durak.bot.timeout or gave no usable hint (nothing was recorded); RULES_UNAVAILABLE: the "
+            + "rules service is not answering, so the hint could not be recorded (the bot service was not asked); "
+            + "STORE_UNAVAILABLE", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     public ObjectNode hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {

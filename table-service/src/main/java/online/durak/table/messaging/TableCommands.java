@@ -26,11 +26,11 @@ public class TableCommands {
     /** What a client may choose as a command id. */
     public static final Pattern COMMAND_ID = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
 
-    private final CommandBus bus;
+    private final RulesBreaker rules;
     private final Projections projections;
 
-    public TableCommands(CommandBus bus, Projections projections) {
-        this.bus = bus;
+    public TableCommands(RulesBreaker rules, Projections projections) {
+        this.rules = rules;
         this.projections = projections;
     }
 
@@ -52,6 +52,13 @@ public class TableCommands {
         }
     }
 
+    /** Commands are refused at once now: the rules service has not answered the last ones. */
+    public void requireRules() {
+        if (rules.paused()) {
+            throw new RulesBreaker.RulesUnavailableException(rules.delay());
+        }
+    }
+
     /** A client's command id checked (400 INVALID_REQUEST), or a fresh one when none was given. */
     public static String clientCommandId(String given) {
         if (given == null) {
@@ -65,14 +72,15 @@ public class TableCommands {
     }
 
     /**
-     * Sends a command; the future completes with {@link Accepted}, or fails with {@link Rejected},
-     * {@link CommandBus.RulesTimeoutException} or {@link Projections.ProjectionTimeoutException}.
+     * Sends a command (through the {@link RulesBreaker}); the future completes with {@link Accepted}, or fails with
+     * {@link Rejected}, {@link CommandBus.RulesTimeoutException}, {@link RulesBreaker.RulesUnavailableException} (at
+     * once, while the rules service is not answering) or {@link Projections.ProjectionTimeoutException}.
      */
     public CompletableFuture<Accepted> send(Player player, String tableId, String clientCommandId,
                                             CommandMessage.Payload payload) {
         String wireId = player.playerId() + ":" + clientCommandId;
         CommandMessage command = new CommandMessage(wireId, tableId, player.playerId(), player.name(), payload);
-        return bus.send(command).thenCompose(reply -> {
+        return rules.send(command).thenCompose(reply -> {
             if (!reply.accepted()) {
                 return CompletableFuture.failedFuture(new Rejected(clientCommandId, reply.code(), reply.message()));
             }

@@ -8,6 +8,7 @@ import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.websockets.next.CloseReason;
+import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import io.quarkus.websockets.next.WebSocketConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -30,6 +31,7 @@ import online.durak.table.api.TableViews;
 import online.durak.table.api.ViewSettings;
 import online.durak.table.auth.Player;
 import online.durak.table.messaging.CommandBus;
+import online.durak.table.messaging.RulesBreaker;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableListener;
@@ -55,7 +57,12 @@ import org.jboss.logging.Logger;
  *       — the answer to a hint frame (as {@code POST /api/tables/{id}/hint} answers), after its HintTaken event;
  *       a hint that cannot be given is an error frame with the REST answer's code;</li>
  *   <li>{@code {"type":"error","code":..,"message":..[,"commandId":C]}} — a frame that could not be used
- *       (nothing changed), or a command the rules service did not answer in time ({@code RULES_TIMEOUT});</li>
+ *       (nothing changed), or a command the rules service did not answer in time ({@code RULES_TIMEOUT}) or that
+ *       was refused at once because it is not answering ({@code RULES_UNAVAILABLE});</li>
+ *   <li>{@code {"type":"paused","reason":"RULES_UNAVAILABLE","message":..}} — the rules service does not answer
+ *       (this instance's circuit breaker opened): no table can move now, commands are refused at once; sent to every
+ *       connection, and on open while it lasts;</li>
+ *   <li>{@code {"type":"resumed"}} — the rules service answers again (the breaker closed): commands go through;</li>
  *   <li>{@code {"type":"pong"}}.</li>
  * </ul>
  * Client to server: {@code {"type":"move","commandId":C,"move":{...}}}, {@code {"type":"continue"[,"commandId"]}},
@@ -81,6 +88,8 @@ public class SocketHub implements TableListener {
     private final ViewSettings views;
     private final Map<String, Map<String, Session>> byTable = new ConcurrentHashMap<>();
     private final Map<String, Session> byConnection = new ConcurrentHashMap<>();
+    private final RulesBreaker rules;
+    private final java.util.concurrent.atomic.AtomicBoolean pausedSent = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** One open connection: its player and table, and the last seq it was sent. */
     static final class Session {
@@ -97,7 +106,8 @@ public class SocketHub implements TableListener {
     }
 
     public SocketHub(Projections projections, TableCommands commands, Hints hints, ViewSettings views,
-                     MeterRegistry registry) {
+                     RulesBreaker rules, MeterRegistry registry) {
+        this.rules = rules;
         this.projections = projections;
         this.commands = commands;
         this.hints = hints;
@@ -116,6 +126,36 @@ public class SocketHub implements TableListener {
 
     void onStop(@Observes ShutdownEvent e) {
         closeAll();
+    }
+
+    /**
+     * The rules service stopped or started answering: every connection is told, whatever its table, since no table
+     * can move while the rules service is silent (not the players' moves, nor the bots', nor the clocks): a player
+     * waiting for someone else's move would otherwise see nothing happen and not know why.
+     */
+    void onRulesAvailability(@Observes RulesBreaker.RulesAvailability a) {
+        ObjectNode frame;
+        if (a.state() == CircuitBreakerState.OPEN && pausedSent.compareAndSet(false, true)) {
+            frame = paused();
+        } else if (a.state() == CircuitBreakerState.CLOSED && pausedSent.compareAndSet(true, false)) {
+            frame = F.objectNode().put("type", "resumed");
+        } else {
+            return; // half-open, or open again after a failed probe: still paused, nothing new to say
+        }
+        for (Session s : byConnection.values()) {
+            if (s.connection.isOpen()) {
+                send(s.connection, frame);
+            }
+        }
+    }
+
+    private static ObjectNode paused() {
+        ObjectNode o = F.objectNode();
+        o.put("type", "paused");
+        o.put("reason", ErrorCodes.RULES_UNAVAILABLE);
+        o.put("message", "the rules service does not answer: no move can be decided now, and this table goes on by "
+                + "itself once it does");
+        return o;
     }
 
     private void closeAll() {
@@ -158,6 +198,9 @@ public class SocketHub implements TableListener {
             sendView(session, s);
             return null;
         });
+        if (rules.paused()) {
+            send(c, paused());
+        }
         LOG.debugf("websocket %s: player %s on table %s", c.id(), playerId, tableId);
     }
 
@@ -298,6 +341,8 @@ public class SocketHub implements TableListener {
             send(c, error(e.code(), e.getMessage(), commandId));
         } catch (MessageException e) {
             send(c, error(e.code(), e.getMessage(), commandId));
+        } catch (RulesBreaker.RulesUnavailableException e) {
+            send(c, error(ErrorCodes.RULES_UNAVAILABLE, e.getMessage(), commandId));
         } catch (EventStore.StoreException e) {
             send(c, error(ErrorCodes.STORE_UNAVAILABLE, "the table cannot be read now; try again", commandId));
         } catch (RuntimeException e) {
@@ -390,6 +435,9 @@ public class SocketHub implements TableListener {
         }
         if (cause instanceof CommandBus.RulesTimeoutException) {
             return error(ErrorCodes.RULES_TIMEOUT, cause.getMessage(), commandId);
+        }
+        if (cause instanceof RulesBreaker.RulesUnavailableException) {
+            return error(ErrorCodes.RULES_UNAVAILABLE, cause.getMessage(), commandId);
         }
         if (cause instanceof Projections.ProjectionTimeoutException) {
             return error(ErrorCodes.VIEW_TIMEOUT, cause.getMessage(), commandId);

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
+import online.durak.engine.Rejection;
 import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableDecider;
@@ -28,7 +29,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * A stand-in for the rules service in these tests, built on the engine as docs/spine.md describes it: reads
  * the (test) commands topic, decides with {@link TableDecider}, writes accepted events to {@code table_events},
  * publishes them to {@code durak.table-events} (with their seq header), then the reply carrying them; a repeated
- * commandId gets its first reply.
+ * commandId gets its first reply, and one used by another player or at another table {@code COMMAND_ID_IN_USE}.
+ * While {@link #silent} it answers nothing (a rules service that is down).
  * It stands in for the bot service's moves too: after each command, every bot whose turn it is plays its first
  * legal move at once (unless {@link #botsPaused}).
  */
@@ -44,6 +46,11 @@ public final class FakeRules implements AutoCloseable {
     public volatile boolean holdBackEvents;
     /** Bots do not move (so that a bot's turn can be watched). */
     public volatile boolean botsPaused;
+    /** Commands are dropped unanswered, as if the rules service were down. */
+    public volatile boolean silent;
+    /** The commandIds dropped while silent. */
+    public final List<String> dropped = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final Map<String, CommandMessage> firstOf = new ConcurrentHashMap<>();
 
     public FakeRules(TestStore store) {
         this.store = store;
@@ -53,10 +60,20 @@ public final class FakeRules implements AutoCloseable {
 
     private void handle(ConsumerRecord<String, byte[]> record) {
         CommandMessage c = Codec.readCommandMessage(record.value());
+        if (silent) {
+            dropped.add(c.commandId());
+            return;
+        }
         ReplyMessage reply = answered.get(c.commandId());
-        if (reply == null) {
+        CommandMessage first = firstOf.get(c.commandId());
+        if (first != null && (!first.tableId().equals(c.tableId()) || !first.playerId().equals(c.playerId()))) {
+            // like the rules service: a commandId is a global key of the store
+            reply = ReplyMessage.rejected(c.commandId(), c.tableId(),
+                    new Rejection("COMMAND_ID_IN_USE", "this commandId belongs to another command"), 0);
+        } else if (reply == null) {
             reply = decide(c);
             answered.put(c.commandId(), reply);
+            firstOf.put(c.commandId(), c);
         }
         send(TestTopics.REPLIES, c.tableId(), Codec.toBytes(reply));
         if (!botsPaused) {

@@ -25,6 +25,9 @@ class ServiceEdgesTest {
         given().when().get("/q/health/ready")
                 .then().statusCode(200).body("status", equalTo("UP"))
                 .body(containsString("table-service messaging"))
+                // the circuit breaker around commands: UP whatever its state, the state in the data
+                .body("checks.find { it.name == 'rules-service' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'rules-service' }.data.circuit", equalTo("CLOSED"))
                 .body(containsString("Kafka"))
                 .body(containsString("Reactive PostgreSQL"));
     }
@@ -52,6 +55,9 @@ class ServiceEdgesTest {
                 .then().statusCode(200)
                 .body("paths.'/api/tables/{id}/moves'.post.responses.'422'.description", containsString("CARD_NOT_IN_HAND"))
                 .body("paths.'/api/tables/{id}/moves'.post.responses.'409'.description", containsString("NOT_YOUR_TURN"))
+                .body("paths.'/api/tables/{id}/moves'.post.responses.'503'.description", containsString("RULES_UNAVAILABLE"))
+                .body("paths.'/api/tables'.post.responses.'503'.description", containsString("RULES_UNAVAILABLE"))
+                .body("paths.'/api/tables/{id}/hint'.post.responses.'503'.description", containsString("RULES_UNAVAILABLE"))
                 .body("paths.'/api/guests'.post.responses.'201'.description", equalTo("signed in"))
                 .body("components.securitySchemes.bearer.scheme", equalTo("bearer"));
     }
