@@ -1,9 +1,14 @@
 package online.durak.testkit;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +42,10 @@ import java.util.Properties;
  * The root is the first folder upwards from {@code user.dir} that holds {@code .ci/}, else the topmost one whose
  * {@code pom.xml} is the parent POM. A build that reuses a running launcher registers its own Maven pid in
  * {@code target/test-infra/watchers/}, so the launcher lives until the last such build ends.
+ *
+ * <p>A launcher started here listens on a loopback control port ({@value #KEY_CONTROL_PORT} in
+ * {@code infra.properties}), so that a fault-injection test can restart the broker or the database on the same
+ * addresses: {@link #restartKafka()}, {@link #restartPostgres()}. Plain sockets: no Kafka jar is needed here.
  */
 public final class TestInfra {
 
@@ -50,6 +59,10 @@ public final class TestInfra {
     static final String KEY_PG_USER = "pg.user";
     static final String KEY_PG_PASSWORD = "pg.password";
     static final String KEY_PID = "pid";
+    /** deploy's {@code InfraControl.KEY_PORT}: where the launcher takes {@code restart kafka} and the like. */
+    public static final String KEY_CONTROL_PORT = "control.port";
+    /** How long a restart may take before {@link #restartKafka()} / {@link #restartPostgres()} give up waiting. */
+    public static final int RESTART_TIMEOUT_SECONDS = 180;
     static final String MAIN_CLASS = "online.durak.deploy.InfraMain";
 
     private static TestInfra shared;
@@ -105,6 +118,74 @@ public final class TestInfra {
 
     public Path propertiesFile() {
         return propertiesFile;
+    }
+
+    /**
+     * Stops the Kafka broker of this test run and starts it again on the same address with the same data (topics,
+     * records, committed offsets); returns once it answers again and every partition of the system's topics has a
+     * leader, with the milliseconds it was down. Clients keep their bootstrap address and reconnect by themselves.
+     * Every build and test JVM that shares this infrastructure sees the restart.
+     *
+     * @throws IllegalStateException when this infrastructure has no control port (e.g. {@value #ENV} names one started
+     *                               without {@code --control-port}), or the restart failed
+     */
+    public long restartKafka() {
+        return control("restart kafka");
+    }
+
+    /**
+     * Stops the embedded PostgreSQL of this test run and starts it again on the same port with the same data; returns
+     * once it accepts connections again, with the milliseconds it was down. Open connections are closed by the
+     * restart; pools reconnect to the same URL.
+     *
+     * @throws IllegalStateException as {@link #restartKafka()}, and when PostgreSQL is an external server
+     */
+    public long restartPostgres() {
+        return control("restart postgres");
+    }
+
+    /** Whether {@link #restartKafka()} and {@link #restartPostgres()} can work here (a control port is known). */
+    public boolean canRestart() {
+        return properties.getProperty(KEY_CONTROL_PORT) != null;
+    }
+
+    /** One command to the launcher's control port; {@code ok <millis>} is the answer wanted. */
+    long control(String command) {
+        String port = properties.getProperty(KEY_CONTROL_PORT);
+        if (port == null) {
+            throw new IllegalStateException("cannot " + command + ": the test infrastructure of " + propertiesFile
+                + " has no " + KEY_CONTROL_PORT + " (" + (System.getenv(ENV) != null && !System.getenv(ENV).isBlank()
+                ? ENV + " names infrastructure started without --control-port, e.g. by deploy/run-infra.sh; add "
+                + "--control-port 0 there" : "it was started by an older build; it stops when that build ends") + ")");
+        }
+        long t0 = System.nanoTime();
+        String answer;
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(port.trim()))) {
+            s.setSoTimeout(RESTART_TIMEOUT_SECONDS * 1000);
+            s.getOutputStream().write((command + "\n").getBytes(StandardCharsets.UTF_8));
+            s.getOutputStream().flush();
+            answer = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        } catch (SocketTimeoutException e) {
+            throw new IllegalStateException("no answer to '" + command + "' from the test infrastructure's control port "
+                + port + " within " + RESTART_TIMEOUT_SECONDS + " s", e);
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException("cannot " + command + " through the test infrastructure's control port "
+                + port + " (" + propertiesFile + "): " + e, e);
+        }
+        if (answer == null) {
+            throw new IllegalStateException("the test infrastructure's control port " + port + " closed without"
+                + " answering '" + command + "'");
+        }
+        if (answer.startsWith("ok ")) {
+            try {
+                long ms = Long.parseLong(answer.substring(3).trim());
+                log(command + ": back after " + ms + " ms (" + (System.nanoTime() - t0) / 1_000_000 + " ms here)");
+                return ms;
+            } catch (NumberFormatException e) {
+                // falls through to the error below
+            }
+        }
+        throw new IllegalStateException("the test infrastructure could not " + command + ": " + answer);
     }
 
     /** The configuration a Durak service reads, pointed at this infrastructure. */
@@ -234,7 +315,7 @@ public final class TestInfra {
             "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-cp", cp, MAIN_CLASS,
             "--data", dir.toString(), "--kafka-port", "0", "--pg-port", "0",
-            "--watch-pid", Long.toString(watched)));
+            "--watch-pid", Long.toString(watched), "--control-port", "0"));
         Path out = dir.resolve("infra.out");
         Files.deleteIfExists(props);
         long t0 = System.nanoTime();
