@@ -40,7 +40,8 @@ public final class Docs {
 
     @Schema(name = "CreateTableRequest")
     public record CreateTableRequest(@Schema(required = true) Settings settings,
-                                     @Schema(description = "optional id for a retry; 1 to 64 of [A-Za-z0-9._~-]") String commandId) {
+                                     @Schema(description = "optional, 1 to 64 of [A-Za-z0-9._~-]: makes a retry safe (the same commandId "
+                                      + "again answers the same table instead of making another)") String commandId) {
     }
 
     @Schema(name = "BotLevel", description = "RULES.md §1 botLevel")
@@ -54,7 +55,8 @@ public final class Docs {
                                       + "with one level per seat 1, 2, ... (default: NORMAL for all)",
                                       oneOf = {BotLevel.class, BotLevel[].class},
                                       examples = "[\"EASY\",\"STRONG\"]") Object bots,
-                              @Schema(description = "optional id for a retry; 1 to 64 of [A-Za-z0-9._~-]") String commandId) {
+                              @Schema(description = "optional, 1 to 64 of [A-Za-z0-9._~-]: makes a retry safe (the same commandId "
+                                      + "again answers the same table instead of making another)") String commandId) {
     }
 
     @Schema(name = "HintCandidate", description = "A move the strong bot weighed, as its search judged it.")

@@ -31,6 +31,8 @@ public final class ErrorCodes {
     public static final String NO_SUCH_DEAL = "NO_SUCH_DEAL";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String RULES_TIMEOUT = "RULES_TIMEOUT";
+    /** The rules service's answer to a player's commandId that already names another command: 422. */
+    public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
     /**
      * The rules service did not answer the last commands (the circuit breaker is open): 503 at once, with
      * Retry-After; the tables are paused until it answers again.

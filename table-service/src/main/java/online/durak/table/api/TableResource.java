@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -64,11 +63,18 @@ public class TableResource {
             + "so this one was refused at once and not sent (a circuit breaker: durak.rules.breaker.failures commands "
             + "in a row without a reply open it; the tables are paused until it answers again; Retry-After says when "
             + "to try again); STORE_UNAVAILABLE: the event store cannot be read now";
+    /** How a creating call answers a retry. */
+    static final String RETRY_CREATE = "Retries are safe with a commandId: the table's id is derived from the caller, "
+            + "the kind of call (create or solo) and the commandId, so sending the same request again (after a timeout, "
+            + "a lost answer, from another instance) reaches the same command, which the rules service answers from its "
+            + "store: 201 again, the same tableId and Location, the body as the table is now (the same as the first "
+            + "time unless someone has moved since), and no second table. The first outcome stands whatever the body "
+            + "of the repeat says. Without a commandId every call makes a new table.";
+    static final String COMMAND_ID_IN_USE_422 = "COMMAND_ID_IN_USE: this commandId of yours already belongs to "
+            + "another command (another kind of call, or another table); nothing was done. Choose a new commandId";
     static final String RULES_TIMEOUT_504 = "RULES_TIMEOUT: no reply within durak.rules.timeout (the command may still "
             + "be decided later: repeat it with the same commandId to learn its outcome); VIEW_TIMEOUT";
     private static final java.util.regex.Pattern TABLE_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:~-]{1,100}");
-    private static final char[] ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final TokenService tokens;
     private final Projections projections;
@@ -103,13 +109,16 @@ public class TableResource {
 
     @POST
     @Operation(summary = "Create a table", description = "Opens a table with these settings; the creator takes "
-            + "seat 0. Missing settings take their RULES.md defaults (clock 60 s); players is required.")
+            + "seat 0. Missing settings take their RULES.md defaults (clock 60 s); players is required. " + RETRY_CREATE)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Docs.CreateTableRequest.class)))
-    @APIResponse(responseCode = "201", description = "created; Location is the table",
+    @APIResponse(responseCode = "201", description = "created; Location is the table. A retry with the same commandId "
+            + "answers 201 with the same table (its summary as it is now) and creates nothing",
             content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId); "
             + "INVALID_SETTING naming the setting", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
@@ -121,7 +130,7 @@ public class TableResource {
         JsonNode settings = o.get("settings");
         Rules rules = Codec.readRules(settings == null || settings.isNull() ? JsonNodeFactory.instance.objectNode() : settings);
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
-        String tableId = newTableId();
+        String tableId = TableCommands.newTableId("create", me, commandId);
         TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Create(rules)));
         return Response.created(URI.create("/api/tables/" + tableId)).entity(TableViews.summary(a.snapshot())).build();
     }
@@ -135,11 +144,14 @@ public class TableResource {
             + "bots: one level for every bot seat (\"EASY\", \"NORMAL\" or \"STRONG\"; default NORMAL) or a list "
             + "with one level per seat 1, 2, ...; with a list, settings.players may be left out (one more than the "
             + "list). Hints (POST /{id}/hint) are given only at such tables. Answered once the rules service has "
-            + "dealt the first deal, with the caller's view of it.")
+            + "dealt the first deal, with the caller's view of it. " + RETRY_CREATE)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Docs.SoloRequest.class)))
     @APIResponse(responseCode = "201", description = "the match has started; Location is the table; the body is "
-            + "the caller's view", content = @Content(schema = @Schema(implementation = Docs.TableView.class)))
+            + "the caller's view. A retry with the same commandId answers 201 with the same table (the caller's view as "
+            + "it is now) and creates nothing", content = @Content(schema = @Schema(implementation = Docs.TableView.class)))
+    @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422,
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId, "
             + "bots: an unknown level or a list that does not fit the seats); INVALID_SETTING naming the setting",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
@@ -166,7 +178,7 @@ public class TableResource {
         Rules rules = Codec.readRules(settings, 0);
         List<BotLevel> levels = botLevels(botsNode, rules.players());
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
-        String tableId = newTableId();
+        String tableId = TableCommands.newTableId("solo", me, commandId);
         TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)));
         int seat = a.snapshot().seatOf(me.playerId());
         return Response.created(URI.create("/api/tables/" + tableId)).entity(seat < 0 ? TableViews.summary(a.snapshot())
@@ -593,13 +605,5 @@ public class TableResource {
             }
             throw e;
         }
-    }
-
-    private static String newTableId() {
-        char[] c = new char[12];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = ID_CHARS[RANDOM.nextInt(ID_CHARS.length)];
-        }
-        return new String(c);
     }
 }

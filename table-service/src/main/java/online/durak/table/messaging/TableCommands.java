@@ -59,6 +59,18 @@ public class TableCommands {
         }
     }
 
+    /**
+     * The id of the table that a {@code create} or {@code solo} command makes: a name-based UUID of the kind, the
+     * player and the client's commandId. A retry (the same player, kind and commandId) names the same table, so the
+     * rules service meets the same command again and answers it from its store instead of creating a second table
+     * or refusing the id; another player, kind or commandId names another table. Without a commandId (a fresh random
+     * one) every call makes a new table.
+     */
+    public static String newTableId(String kind, Player player, String clientCommandId) {
+        String name = "durak.table\n" + kind + "\n" + player.playerId() + "\n" + clientCommandId;
+        return UUID.nameUUIDFromBytes(name.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+    }
+
     /** A client's command id checked (400 INVALID_REQUEST), or a fresh one when none was given. */
     public static String clientCommandId(String given) {
         if (given == null) {

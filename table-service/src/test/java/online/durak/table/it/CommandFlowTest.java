@@ -203,6 +203,59 @@ class CommandFlowTest {
     }
 
     @Test
+    void aRetriedCreateOrSoloAnswersTheSameTable_andAnIdReusedForAnotherCommandIsRefused() {
+        String a = It.guest("Anna").getString("token");
+        String create = "{\"settings\":{\"players\":2},\"commandId\":\"retry-create\"}";
+        var first = It.as(a).body(create).post("/api/tables");
+        first.then().statusCode(201);
+        var again = It.as(a).body(create).post("/api/tables");
+        again.then().statusCode(201);
+        String id = first.jsonPath().getString("tableId");
+        assertEquals(id, again.jsonPath().getString("tableId"));
+        assertEquals(first.header("Location"), again.header("Location"));
+        assertEquals(Codec.parse(first.asString()), Codec.parse(again.asString()));
+        assertEquals(1, store.count(id, "TableCreated"));
+        assertEquals(2, store.count(id)); // TableCreated, SeatTaken: nothing more
+        assertEquals(1, It.as(a).get("/api/tables").jsonPath().getList("tableId").stream().filter(id::equals).count());
+
+        // another player's commandId is another command
+        String b = It.guest("Boris").getString("token");
+        String boris = It.as(b).body(create).post("/api/tables").then().statusCode(201).extract().path("tableId");
+        assertFalse(boris.equals(id));
+
+        // a solo game: seated, bots, started at once; the retry gets the same table and view
+        rules.botsPaused = true; // nothing moves between the two answers
+        try {
+            String solo = "{\"settings\":{\"players\":3,\"dealsPerMatch\":1},\"bots\":\"EASY\","
+                    + "\"commandId\":\"retry-solo\"}";
+            var s1 = It.as(a).body(solo).post("/api/tables/solo");
+            s1.then().statusCode(201).body("table.status", equalTo("PLAYING"));
+            var s2 = It.as(a).body(solo).post("/api/tables/solo");
+            s2.then().statusCode(201);
+            String soloId = s1.jsonPath().getString("tableId");
+            assertEquals(soloId, s2.jsonPath().getString("tableId"));
+            assertEquals(s1.header("Location"), s2.header("Location"));
+            assertEquals(Codec.parse(s1.asString()), Codec.parse(s2.asString()));
+            long events = store.count(soloId);
+            assertEquals(1, store.count(soloId, "TableCreated"));
+            assertEquals(1, store.count(soloId, "MatchStarted"));
+
+            // the same commandId for another kind of command: a clear refusal, and no table
+            It.as(a).body("{\"settings\":{\"players\":2},\"commandId\":\"retry-solo\"}").post("/api/tables")
+                    .then().statusCode(422).body("code", equalTo("COMMAND_ID_IN_USE"));
+            It.as(a).body(solo.replace("retry-solo", "retry-create")).post("/api/tables/solo")
+                    .then().statusCode(422).body("code", equalTo("COMMAND_ID_IN_USE"));
+            It.as(a).body("{\"commandId\":\"retry-create\"}").post("/api/tables/" + boris + "/join")
+                    .then().statusCode(422).body("code", equalTo("COMMAND_ID_IN_USE"));
+            assertEquals(events, store.count(soloId));
+            assertEquals(2, store.count(id));
+            assertEquals(1, store.count(boris, "SeatTaken"));
+        } finally {
+            rules.botsPaused = false;
+        }
+    }
+
+    @Test
     void botsAndLeavingBeforeTheStart() {
         String a = It.guest("Anna").getString("token");
         String b = It.guest("Boris").getString("token");
