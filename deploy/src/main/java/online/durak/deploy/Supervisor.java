@@ -123,7 +123,8 @@ public final class Supervisor {
         }
         if (!d.restart()) {
             console.accept(name + " " + what + "; " + (policy.maxRestarts() == 0 ? "not restarted (restarts are off)"
-                : "restarted " + (d.number() - 1) + " times in " + RestartPolicy.human(policy.window())
+                : "restarted " + (d.number() - 1) + (d.number() == 2 ? " time" : " times") + " in "
+                + RestartPolicy.human(policy.window())
                 + " already: giving up, it stays down"));
             onGiveUp.run();
             return;
