@@ -40,6 +40,8 @@ public final class ErrorCodes {
     public static final String RULES_UNAVAILABLE = "RULES_UNAVAILABLE";
     public static final String VIEW_TIMEOUT = "VIEW_TIMEOUT";
     public static final String STORE_UNAVAILABLE = "STORE_UNAVAILABLE";
+    /** This instance is stopping: a command is not sent any more (503); send it again, with the same commandId. */
+    public static final String SERVICE_STOPPING = "SERVICE_STOPPING";
     /** The bot service gave no hint (unreachable, no answer in time, an error): 503. */
     public static final String BOTS_UNAVAILABLE = "BOTS_UNAVAILABLE";
     public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;

@@ -74,6 +74,13 @@ public class CommandBus {
         replies.start();
     }
 
+    /** Asks the replies reader to stop without waiting. */
+    void requestStop() {
+        if (replies != null) {
+            replies.requestClose();
+        }
+    }
+
     void stop() {
         if (replies != null) {
             replies.close();
@@ -83,7 +90,7 @@ public class CommandBus {
         }
         KafkaProducer<String, byte[]> p = producer;
         if (p != null) {
-            p.close(Duration.ofSeconds(5));
+            p.close(TopicReader.CLOSE); // flushes what is still being sent
         }
         pending.values().forEach(f -> f.completeExceptionally(new RulesTimeoutException("the service is stopping")));
     }

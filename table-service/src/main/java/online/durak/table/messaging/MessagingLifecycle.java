@@ -35,7 +35,10 @@ public class MessagingLifecycle implements HealthCheck {
         events.start();
     }
 
+    /** After the HTTP server (requests drained, api.Draining): both readers leave their groups at once. */
     void onStop(@Observes ShutdownEvent e) {
+        events.requestStop();
+        bus.requestStop();
         events.stop();
         bus.stop();
     }

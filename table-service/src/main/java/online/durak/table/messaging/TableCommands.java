@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.ReplyMessage;
 import online.durak.table.api.ApiException;
+import online.durak.table.api.Draining;
 import online.durak.table.api.ErrorCodes;
 import online.durak.table.auth.Player;
 import online.durak.table.projection.Projections;
@@ -28,10 +29,12 @@ public class TableCommands {
 
     private final RulesBreaker rules;
     private final Projections projections;
+    private final Draining draining;
 
-    public TableCommands(RulesBreaker rules, Projections projections) {
+    public TableCommands(RulesBreaker rules, Projections projections, Draining draining) {
         this.rules = rules;
         this.projections = projections;
+        this.draining = draining;
     }
 
     /** An accepted command: the reply and the table's snapshot at (or after) its last seq. */
@@ -86,10 +89,12 @@ public class TableCommands {
     /**
      * Sends a command (through the {@link RulesBreaker}); the future completes with {@link Accepted}, or fails with
      * {@link Rejected}, {@link CommandBus.RulesTimeoutException}, {@link RulesBreaker.RulesUnavailableException} (at
-     * once, while the rules service is not answering) or {@link Projections.ProjectionTimeoutException}.
+     * once, while the rules service is not answering) or {@link Projections.ProjectionTimeoutException}; throws
+     * {@link ApiException} 503 {@code SERVICE_STOPPING} at once while the instance is stopping ({@link Draining}).
      */
     public CompletableFuture<Accepted> send(Player player, String tableId, String clientCommandId,
                                             CommandMessage.Payload payload) {
+        draining.requireRunning();
         String wireId = player.playerId() + ":" + clientCommandId;
         CommandMessage command = new CommandMessage(wireId, tableId, player.playerId(), player.name(), payload);
         return rules.send(command).thenCompose(reply -> {

@@ -37,6 +37,13 @@ public class TableEventsReader {
         reader.start();
     }
 
+    /** Asks the reader to stop without waiting (so that both readers leave their groups at the same time). */
+    void requestStop() {
+        if (reader != null) {
+            reader.requestClose();
+        }
+    }
+
     void stop() {
         if (reader != null) {
             reader.close();

@@ -25,6 +25,8 @@ import org.jboss.logging.Logger;
 final class TopicReader implements Runnable {
     private static final Logger LOG = Logger.getLogger(TopicReader.class);
     private static final Duration POLL = Duration.ofMillis(500);
+    /** How long closing the consumer may take (leaving the group); the default is 30 s, e.g. with the broker down. */
+    static final Duration CLOSE = Duration.ofSeconds(2);
 
     private final String name;
     private final Map<String, Object> config;
@@ -81,8 +83,14 @@ final class TopicReader implements Runnable {
 
     private void consume() {
         long retryAt = 0;
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(config);
-             KafkaClientMetrics metrics = new KafkaClientMetrics(c)) {
+        KafkaConsumer<String, byte[]> c;
+        try {
+            c = new KafkaConsumer<>(config);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "%s: the consumer cannot be created", name);
+            return;
+        }
+        try (KafkaClientMetrics metrics = new KafkaClientMetrics(c)) {
             metrics.bindTo(registry); // kafka_consumer_*, by client id
             consumer = c;
             if (!running) {
@@ -140,15 +148,26 @@ final class TopicReader implements Runnable {
             LOG.errorf(e, "%s: the consumer failed", name);
         } finally {
             assigned = false;
+            try {
+                c.close(CLOSE); // nothing to commit: this instance's own group reads from the end, offsets unused
+            } catch (RuntimeException e) {
+                LOG.debugf("%s: closing the consumer: %s", name, e.toString());
+            }
         }
     }
 
-    void close() {
+    /** Asks the reader to stop (its poll is woken up) without waiting for it. */
+    void requestClose() {
         running = false;
         KafkaConsumer<String, byte[]> c = consumer;
         if (c != null) {
             c.wakeup();
         }
+    }
+
+    /** Stops the reader and waits for its consumer to be closed. */
+    void close() {
+        requestClose();
         if (thread != null) {
             try {
                 thread.join(5000);

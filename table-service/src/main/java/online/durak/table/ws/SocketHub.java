@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.websockets.next.CloseReason;
@@ -119,11 +118,7 @@ public class SocketHub implements TableListener {
         projections.addListener(this);
     }
 
-    /** Shutdown begins: every connection is closed (1001) so that the graceful wait for requests is short. */
-    void onShutdownDelay(@Observes ShutdownDelayInitiatedEvent e) {
-        closeAll();
-    }
-
+    /** Whatever is still open when the application stops (the stop began with {@link #closeAll()}). */
     void onStop(@Observes ShutdownEvent e) {
         closeAll();
     }
@@ -158,12 +153,16 @@ public class SocketHub implements TableListener {
         return o;
     }
 
-    private void closeAll() {
+    /** Closes every connection with 1001 (going away): the stop has begun (Draining). Returns how many. */
+    public int closeAll() {
+        int n = 0;
         for (Session s : byConnection.values()) {
             if (s.connection.isOpen()) {
+                n++;
                 s.connection.close(new CloseReason(1001, "the server is stopping")).subscribe().with(v -> { }, x -> { });
             }
         }
+        return n;
     }
 
     // ---- connections ----

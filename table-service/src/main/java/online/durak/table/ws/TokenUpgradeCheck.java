@@ -5,13 +5,14 @@ import io.quarkus.websockets.next.UserData;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import online.durak.table.api.ApiException;
+import online.durak.table.api.Draining;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
 
 /**
  * Checks the token before a WebSocket is opened: the query parameter {@code token} (browsers cannot set
  * headers on a WebSocket) or {@code Authorization: Bearer}. Without a valid one the upgrade is refused
- * with 401, so no connection exists without a player.
+ * with 401, so no connection exists without a player; while the instance is stopping, with 503.
  */
 @ApplicationScoped
 public class TokenUpgradeCheck implements HttpUpgradeCheck {
@@ -19,13 +20,18 @@ public class TokenUpgradeCheck implements HttpUpgradeCheck {
     static final UserData.TypedKey<String> PLAYER_NAME = UserData.TypedKey.forString("durak.playerName");
 
     private final TokenService tokens;
+    private final Draining draining;
 
-    public TokenUpgradeCheck(TokenService tokens) {
+    public TokenUpgradeCheck(TokenService tokens, Draining draining) {
         this.tokens = tokens;
+        this.draining = draining;
     }
 
     @Override
     public Uni<CheckResult> perform(HttpUpgradeContext context) {
+        if (draining.stopping()) {
+            return CheckResult.rejectUpgrade(503); // this instance is stopping: connect to another, or again later
+        }
         try {
             String token = context.httpRequest().getParam("token");
             Player p = token != null ? tokens.verify(token)
