@@ -66,6 +66,10 @@ public class KafkaSettings {
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, config.offsetReset());
         c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        // a crashed instance's partitions move to the others (or to its restart) after 10 s without heartbeats, not
+        // the default 45 s: until then no bot plays at the tables of those partitions
+        c.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000);
+        c.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 3_000);
         // a bot thinks for hundreds of ms anyway: let the broker gather events for up to 50 ms instead of answering
         // a fetch for every single move of every table (most of them tables without bots)
         c.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 32 * 1024);
