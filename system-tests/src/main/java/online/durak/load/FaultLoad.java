@@ -31,19 +31,25 @@ public final class FaultLoad {
         void seen(String tableId, int seat, JsonNode view, String where);
     }
 
-    /** One move: when it was first sent, when it was answered, and how many tries it took. */
-    public record Timed(long sentNanos, long doneNanos, int tries) {
+    /** One move at a table: when it was first sent, when it was answered, and how many tries it took. */
+    public record Timed(String table, long sentNanos, long doneNanos, int tries) {
         public double millis() {
             return (doneNanos - sentNanos) / 1e6;
         }
     }
 
-    /** What a fault did to the moves: until they flowed again, and their latency meanwhile. */
-    public record Recovery(String fault, double recoveryMillis, double p99Millis, int moves, int retried) {
+    /**
+     * What a fault did to the moves: from the fault until the first move sent after it was answered anywhere
+     * ({@code firstMillis}), until every table that was in play then had moved again or finished
+     * ({@code recoveryMillis}), and the p99 latency (retries included) of the moves answered meanwhile.
+     */
+    public record Recovery(String fault, double firstMillis, double recoveryMillis, double p99Millis, int moves,
+                           int retried) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%-28s moves flow again after %7.0f ms; during recovery p99 %7.0f ms "
-                + "(%d moves, %d sent again)", fault, recoveryMillis, p99Millis, moves, retried);
+            return String.format(Locale.ROOT, "%-26s moves flow again after %6.0f ms, at every table after %6.0f ms;"
+                + " p99 during recovery %6.0f ms (%d moves, %d sent again)", fault, firstMillis, recoveryMillis,
+                p99Millis, moves, retried);
         }
     }
 
@@ -61,6 +67,7 @@ public final class FaultLoad {
     private final List<Timed> moves = new CopyOnWriteArrayList<>();
     private final List<String> failures = new CopyOnWriteArrayList<>();
     private final AtomicLong finished = new AtomicLong();
+    private final Map<String, Long> finishedAt = new ConcurrentHashMap<>();
     private volatile boolean stop;
 
     /**
@@ -118,25 +125,49 @@ public final class FaultLoad {
     }
 
     /**
-     * After a fault that ended at {@code faultNanos}: until the first move sent after it was answered, and the p99
-     * of every move sent from then until {@code window} after the recovery. Waits for that move up to
-     * {@code within}; null if none came.
+     * After a fault that began at {@code faultNanos}: waits (up to {@code within}) until every table that was in play
+     * then (a move answered in the 5 s before) has had a move sent after the fault answered, or has finished its
+     * match; then measures the moves answered from the fault until {@code window} after that. Null if not in time.
      */
     public Recovery recovery(String fault, long faultNanos, Duration window, Duration within)
             throws InterruptedException {
         long end = System.nanoTime() + within.toNanos();
-        Timed first = null;
-        while (first == null && System.nanoTime() < end && failures.isEmpty()) {
-            first = moves.stream().filter(m -> m.sentNanos() >= faultNanos)
-                .min((a, b) -> Long.compare(a.doneNanos(), b.doneNanos())).orElse(null);
-            if (first == null) {
-                Thread.sleep(20);
+        java.util.Set<String> inPlay = new java.util.HashSet<>();
+        for (Timed m : moves) {
+            if (m.doneNanos() <= faultNanos && m.doneNanos() > faultNanos - TimeUnit.SECONDS.toNanos(5)) {
+                inPlay.add(m.table());
             }
         }
-        if (first == null) {
+        Long first = null;
+        long recovered = -1;
+        while (System.nanoTime() < end && failures.isEmpty()) {
+            Map<String, Long> moved = new java.util.HashMap<>();
+            for (Timed m : moves) {
+                if (m.sentNanos() >= faultNanos) {
+                    moved.merge(m.table(), m.doneNanos(), Math::min);
+                }
+            }
+            first = moved.values().stream().min(Long::compare).orElse(null);
+            long last = first == null ? -1 : first;
+            boolean all = first != null;
+            for (String t : inPlay) {
+                Long at = moved.containsKey(t) ? moved.get(t) : finishedAt.get(t);
+                if (at == null) {
+                    all = false;
+                    break;
+                }
+                last = Math.max(last, at);
+            }
+            if (all) {
+                recovered = last;
+                break;
+            }
+            Thread.sleep(20);
+        }
+        if (recovered < 0) {
             return null;
         }
-        long windowEnd = first.doneNanos() + window.toNanos();
+        long windowEnd = recovered + window.toNanos();
         while (System.nanoTime() < windowEnd) {
             Thread.sleep(50);
         }
@@ -145,8 +176,8 @@ public final class FaultLoad {
             .toList();
         Latencies l = new Latencies();
         during.forEach(m -> l.add(m.doneNanos() - m.sentNanos()));
-        return new Recovery(fault, (first.doneNanos() - faultNanos) / 1e6, l.percentileMillis(99), during.size(),
-            (int) during.stream().filter(m -> m.tries() > 1).count());
+        return new Recovery(fault, (first - faultNanos) / 1e6, (recovered - faultNanos) / 1e6, l.percentileMillis(99),
+            during.size(), (int) during.stream().filter(m -> m.tries() > 1).count());
     }
 
     public List<String> tableIds() {
@@ -217,7 +248,7 @@ public final class FaultLoad {
             int[] tries = new int[1];
             Api.Response r = command(path + "/moves", g, body, tries);
             if (r.status() == 200) {
-                moves.add(new Timed(t0, System.nanoTime(), tries[0]));
+                moves.add(new Timed(table, t0, System.nanoTime(), tries[0]));
                 view = r.body().get("view");
                 views.seen(table, seat, view, "move answer");
             } else {
@@ -225,6 +256,7 @@ public final class FaultLoad {
             }
         }
         finished.incrementAndGet();
+        finishedAt.put(table, System.nanoTime());
     }
 
     private Api.Guest signIn(String name) {

@@ -82,6 +82,7 @@ public final class FaultMain {
             }
             settle(load, settle);
             System.out.println("  fault: " + fault + " ...");
+            long at = System.nanoTime();
             switch (fault) {
                 case "rules", "table", "bot" -> killService(data, fault + "-service");
                 case "kafka", "postgres" -> System.out.println("    down for " + control(infra, "restart " + fault)
@@ -91,7 +92,7 @@ public final class FaultMain {
                     second.process().waitFor();
                 }
             }
-            FaultLoad.Recovery r = load.recovery(fault, System.nanoTime(), Duration.ofSeconds(10),
+            FaultLoad.Recovery r = load.recovery(fault, at, Duration.ofSeconds(10),
                 Duration.ofSeconds(180));
             if (r == null) {
                 System.out.println("    moves did not flow again within 180 s: " + load.failures());
