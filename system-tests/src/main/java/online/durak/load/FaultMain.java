@@ -68,7 +68,7 @@ public final class FaultMain {
             System.exit(2);
         }
         Properties infra = LoadMain.infraProperties(data, true);
-        Api api = new Api(apiUrl);
+        Api api = new Api(apiUrl.replaceAll("/+$", "").replaceAll("/api$", "")); // as the load tool takes it
         FaultLoad load = new FaultLoad(api, tables, System.nanoTime(), Duration.ofSeconds(180), (t, s, v, w) -> { })
             .start();
         System.out.printf("Fault harness: %d table(s) at %s; %d s of load before each fault: %s%n", tables, apiUrl,
@@ -81,15 +81,24 @@ public final class FaultMain {
                 System.out.println("  a second rules-service runs (pid " + second.pid() + ", log " + second.log() + ")");
             }
             settle(load, settle);
+            if (!load.failures().isEmpty()) {
+                System.out.println("  the load fails before any fault: " + load.failures());
+                System.exit(1);
+            }
             System.out.println("  fault: " + fault + " ...");
+            // when the fault struck: the process had died, or the restart began (the broker's own shutdown counts)
             long at = System.nanoTime();
             switch (fault) {
-                case "rules", "table", "bot" -> killService(data, fault + "-service");
+                case "rules", "table", "bot" -> {
+                    killService(data, fault + "-service");
+                    at = System.nanoTime();
+                }
                 case "kafka", "postgres" -> System.out.println("    down for " + control(infra, "restart " + fault)
                     + " ms");
                 default -> {
                     second.process().destroyForcibly();
                     second.process().waitFor();
+                    at = System.nanoTime();
                 }
             }
             FaultLoad.Recovery r = load.recovery(fault, at, Duration.ofSeconds(10),
@@ -130,7 +139,10 @@ public final class FaultMain {
         for (String line : Files.readAllLines(data.resolve("services.pids"), StandardCharsets.UTF_8)) {
             String[] f = line.split("\t", 3);
             if (f.length >= 2 && f[1].equals(name)) {
-                ProcessHandle.of(Long.parseLong(f[0])).ifPresent(ProcessHandle::destroyForcibly);
+                ProcessHandle.of(Long.parseLong(f[0])).ifPresent(p -> {
+                    p.destroyForcibly();
+                    p.onExit().join(); // dead, before the recovery is timed from now
+                });
                 System.out.println("    killed " + name + " (pid " + f[0] + ")");
                 return;
             }

@@ -47,12 +47,23 @@ class FaultTest {
         recoveries.add(fault(load, "kill -9 rules-service", () -> SystemUnderTest.crash("rules-service")));
         recoveries.add(fault(load, "kill -9 table-service", () -> SystemUnderTest.crash("table-service")));
         recoveries.add(fault(load, "kill -9 bot-service", () -> SystemUnderTest.crash("bot-service")));
-        recoveries.add(fault(load, "restart Kafka", () -> TestInfra.shared().restartKafka()));
-        recoveries.add(fault(load, "restart PostgreSQL", () -> TestInfra.shared().restartPostgres()));
+        recoveries.add(fault(load, "restart Kafka", () -> {
+            long stopping = System.nanoTime();
+            TestInfra.shared().restartKafka();
+            return stopping;
+        }));
+        recoveries.add(fault(load, "restart PostgreSQL", () -> {
+            long stopping = System.nanoTime();
+            TestInfra.shared().restartPostgres();
+            return stopping;
+        }));
         ServiceProcess second = SystemUnderTest.startExtra("rules-service");
         assertTrue(load.awaitMoves(10, Duration.ofSeconds(120)), "moves flow with two rules services: "
             + load.failures());
-        recoveries.add(fault(load, "kill -9 one of 2 rules", () -> SystemUnderTest.kill(second)));
+        recoveries.add(fault(load, "kill -9 one of 2 rules", () -> {
+            SystemUnderTest.kill(second);
+            return System.nanoTime();
+        }));
 
         assertTrue(load.finish(Duration.ofMinutes(4)), "every match begun finished: " + load.failures());
         assertEquals(List.of(), load.failures(), "no command went unanswered (seed " + seed + ")");
@@ -70,9 +81,10 @@ class FaultTest {
         assertTrue(load.tableIds().size() > TABLES, "matches were begun during the faults too");
     }
 
-    private static FaultLoad.Recovery fault(FaultLoad load, String name, Runnable fault) throws InterruptedException {
-        long at = System.nanoTime(); // the kill or the stop is the first thing each fault does
-        fault.run();
+    /** {@code fault} does it and says when it struck: a process had died, or a restart began. */
+    private static FaultLoad.Recovery fault(FaultLoad load, String name, java.util.function.LongSupplier fault)
+            throws InterruptedException {
+        long at = fault.getAsLong();
         FaultLoad.Recovery r = load.recovery(name, at, RECOVERY_WINDOW, Duration.ofSeconds(150));
         assertNotNull(r, "moves flowed again after " + name + ": " + load.failures());
         System.err.println("[system-tests] " + r);

@@ -113,10 +113,11 @@ public final class SystemUnderTest implements BeforeAllCallback {
 
     /**
      * Kills a service at once (SIGKILL: no shutdown, no last commit) and starts it again on the same port, waiting
-     * until it is ready: for tests that show a crash loses nothing committed and applies nothing twice.
+     * until it is ready: for tests that show a crash loses nothing committed and applies nothing twice. Returns
+     * when it had died ({@link System#nanoTime}).
      */
-    public static synchronized void crash(String name) {
-        running().crash(name);
+    public static synchronized long crash(String name) {
+        return running().crash(name);
     }
 
     /**
@@ -201,12 +202,14 @@ public final class SystemUnderTest implements BeforeAllCallback {
             return s;
         }
 
-        void crash(String name) {
+        long crash(String name) {
             ServiceProcess old = services.get(name);
             kill(old);
+            long died = System.nanoTime();
             ServiceProcess fresh = launch(name, old.port(), environment(services.get("bot-service").port()));
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
+            return died;
         }
 
         @Override
