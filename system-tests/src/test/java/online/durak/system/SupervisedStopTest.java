@@ -36,13 +36,10 @@ import org.junit.jupiter.api.Timeout;
  * ports): a service killed with SIGKILL is started again on its port and {@code services.pids} names the new process;
  * killed once more than {@code --max-restarts} allows, it stays down and the rest keeps running; then a SIGTERM stops
  * the whole system within 10 s, and no service logs an ERROR while it stops.
- *
- * <p>Without table-service for now: its stop still waits for its graceful-shutdown timeout (12 s, logged as ERROR)
- * and is being fixed apart; add it to {@link #SERVICES} then.
  */
 class SupervisedStopTest {
 
-    private static final List<String> SERVICES = List.of("rules-service", "matchmaking-service",
+    private static final List<String> SERVICES = List.of("table-service", "rules-service", "matchmaking-service",
         "leaderboard-service", "bot-service");
     private static final Duration STOP_LIMIT = Duration.ofSeconds(10);
     private static final Pattern SERVICES_LINE = Pattern.compile("^Services\\s*:\\s*(.*)$");
