@@ -76,6 +76,17 @@ public final class Bus implements AutoCloseable {
         return producer.partitionsFor(COMMANDS).size();
     }
 
+    /** The service under test has its own group: waits until it owns every partition (at once after the first). */
+    public void awaitOwnedByService(online.durak.rules.messaging.Assignment assignment) throws InterruptedException {
+        int partitions = commandPartitions();
+        long end = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+        while (assignment.partitions().size() < partitions) {
+            org.junit.jupiter.api.Assertions.assertTrue(System.nanoTime() < end,
+                "the service owns only " + assignment.partitions());
+            Thread.sleep(50);
+        }
+    }
+
     /** Sends a command; where it was written. */
     public org.apache.kafka.clients.producer.RecordMetadata send(CommandMessage command) {
         return sendRaw(command.tableId(), Codec.toBytes(command));

@@ -89,12 +89,7 @@ class ClockFlowTest {
 
     @BeforeEach
     void awaitAssignment() throws InterruptedException {
-        int partitions = bus.commandPartitions();
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (assignment.partitions().size() < partitions) {
-            assertTrue(System.nanoTime() < end, "the service owns only " + assignment.partitions());
-            Thread.sleep(50);
-        }
+        bus.awaitOwnedByService(assignment);
     }
 
     /** Two humans at a table with a clock (30 s, overridden to 1 s here), started. */

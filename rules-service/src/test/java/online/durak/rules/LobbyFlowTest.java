@@ -64,12 +64,7 @@ class LobbyFlowTest {
 
     @BeforeEach
     void awaitAssignment() throws InterruptedException {
-        int partitions = bus.commandPartitions();
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (assignment.partitions().size() < partitions) {
-            assertTrue(System.nanoTime() < end, "the service owns only " + assignment.partitions());
-            Thread.sleep(50);
-        }
+        bus.awaitOwnedByService(assignment);
     }
 
     @Test

@@ -73,12 +73,7 @@ class RulesFlowTest {
     /** The service under test has its own group: wait until it owns every partition (at once after the first). */
     @BeforeEach
     void awaitAssignment() throws InterruptedException {
-        int partitions = bus.commandPartitions();
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (assignment.partitions().size() < partitions) {
-            assertTrue(System.nanoTime() < end, "the service owns only " + assignment.partitions());
-            Thread.sleep(50);
-        }
+        bus.awaitOwnedByService(assignment);
     }
 
     @AfterAll
