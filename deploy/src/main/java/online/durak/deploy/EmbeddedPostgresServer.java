@@ -347,7 +347,33 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         } catch (IOException e) {
             LOG.warn("Error while stopping PostgreSQL", e);
         }
+        awaitExit(h);
         LOG.info("PostgreSQL stopped in {} ms", (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * pg_ctl may return while the postmaster is still writing its shutdown checkpoint: stopped means that process has
+     * ended (a fast shutdown, SIGINT, if it is still there after 10 s), so that nothing outlives the system's stop.
+     */
+    private static void awaitExit(ProcessHandle postmaster) {
+        if (postmaster == null) {
+            return;
+        }
+        try {
+            postmaster.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            LOG.warn("PostgreSQL (pid {}) still runs 10 s after pg_ctl stop; asking it once more", postmaster.pid());
+            try {
+                new ProcessBuilder("kill", "-INT", Long.toString(postmaster.pid())).inheritIO().start().waitFor();
+                postmaster.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception again) {
+                LOG.warn("PostgreSQL (pid {}) did not stop: {}", postmaster.pid(), again.toString());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            LOG.debug("waiting for the postmaster: {}", e.toString());
+        }
     }
 
     /**

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The launcher as an operator meets it ({@code bash deploy/start.sh --no-build}, its own Kafka and PostgreSQL on free
  * ports): a service killed with SIGKILL is started again on its port and {@code services.pids} names the new process;
- * killed once more than {@code --max-restarts} allows, it stays down and the rest keeps running; then a SIGTERM stops
- * the whole system within 10 s, and no service logs an ERROR while it stops.
+ * killed once more than {@code --max-restarts} allows, it stays down and the rest keeps running; then, after a solo
+ * match played to its end and with its player still connected, a SIGTERM stops the whole system within 10 s, and no
+ * service logs an ERROR while it stops.
  */
 class SupervisedStopTest {
 
@@ -59,6 +60,7 @@ class SupervisedStopTest {
             .directory(SystemUnderTest.home().toFile())
             .redirectErrorStream(true);
         pb.environment().keySet().removeIf(k -> k.startsWith("DURAK_"));
+        pb.environment().put("DURAK_BOT_THINK", "0ms"); // the solo match below is played at once
         Process launcher = pb.start();
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8))) {
@@ -107,6 +109,14 @@ class SupervisedStopTest {
             assertTrue(launcher.isAlive(), out.toString());
             assertEquals(-1, ready(port), "leaderboard-service stays down");
             assertEquals(200, ready(ports.get("rules-service")));
+
+            // ---- a solo match played to its end, and a player still connected when the stop comes -----------------
+            online.durak.client.Api api = new online.durak.client.Api("http://127.0.0.1:" + ports.get("table-service"));
+            online.durak.client.Api.Guest me = api.signIn("Stopper");
+            String table = playSoloMatch(api, me);
+            java.net.http.WebSocket socket = api.webSocket(table, me.token(), new java.net.http.WebSocket.Listener() { })
+                .join();
+            assertTrue(!socket.isInputClosed(), "connected to the finished table");
 
             // ---- SIGTERM: everything ends within 10 s, and the logs of the stop have no ERROR ---------------------
             Map<String, Long> logStart = new LinkedHashMap<>();
@@ -160,6 +170,34 @@ class SupervisedStopTest {
             }
         }
         return fail("no line starting with \"" + prefix + "\" within " + timeout.toSeconds() + " s:\n" + out);
+    }
+
+    /** One guest against an EASY bot, one deal, played to the end through REST; the table's id. */
+    private static String playSoloMatch(online.durak.client.Api api, online.durak.client.Api.Guest me)
+            throws InterruptedException {
+        com.fasterxml.jackson.databind.node.ObjectNode body = online.durak.client.Api.object();
+        body.set("settings", online.durak.client.Api.object().put("players", 2).put("dealsPerMatch", 1));
+        body.putArray("bots").add("EASY");
+        online.durak.client.Api.Response created = api.post("/api/tables/solo", me.token(), body);
+        assertEquals(201, created.status(), created.toString());
+        String table = created.body().get("tableId").asText();
+        java.util.Random random = new java.util.Random(table.hashCode());
+        long end = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (System.nanoTime() < end) {
+            com.fasterxml.jackson.databind.JsonNode view = api.get("/api/tables/" + table + "/view", me.token()).body();
+            if (online.durak.client.Moves.finished(view)) {
+                return table;
+            }
+            com.fasterxml.jackson.databind.JsonNode move = online.durak.client.Moves.toAct(view) == 0
+                ? online.durak.client.Moves.random(view, random) : null;
+            if (move == null) {
+                Thread.sleep(50); // the bot's turn
+                continue;
+            }
+            api.post("/api/tables/" + table + "/moves", me.token(), Players.moveBody(java.util.UUID.randomUUID()
+                .toString(), move));
+        }
+        return fail("the solo match at " + table + " did not end");
     }
 
     /** The service's pid in {@code services.pids}. */
