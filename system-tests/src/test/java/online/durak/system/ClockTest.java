@@ -94,8 +94,12 @@ class ClockTest {
             if (r.status() == 201) {
                 return;
             }
-            assertEquals(504, r.status(), r.toString());
+            // 504 while it catches up; 503 RULES_UNAVAILABLE while the table service's circuit breaker is open
+            assertTrue(r.status() == 504 || "RULES_UNAVAILABLE".equals(r.code()), r.toString());
             assertTrue(System.nanoTime() < end, "the rules service did not catch up: " + r);
+            if (r.status() == 503) {
+                sleep(200);
+            }
         }
     }
 

@@ -94,13 +94,17 @@ class CrashTest {
             commandIds.size(), truth.lastSeq(), crashes, seed);
     }
 
-    /** Sends a move until the system answers (a 504 while the rules service's partitions move), same commandId. */
+    /**
+     * Sends a move until the system answers (a 504 while the rules service's partitions move, a 503
+     * RULES_UNAVAILABLE while the table service's circuit breaker is open), same commandId.
+     */
     private static Api.Response sendUntilAnswered(Api api, String path, String token, ObjectNode body)
             throws InterruptedException {
         long deadline = System.nanoTime() + 90_000_000_000L;
         while (true) {
             Api.Response r = api.post(path + "/moves", token, body);
-            if (r.status() != 504 || System.nanoTime() > deadline) {
+            boolean unanswered = r.status() == 504 || "RULES_UNAVAILABLE".equals(r.code());
+            if (!unanswered || System.nanoTime() > deadline) {
                 return r;
             }
             Thread.sleep(200);

@@ -109,6 +109,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
      */
     public static synchronized void restart(String name) {
         running().restart(name);
+        awaitCircuitClosed(name);
     }
 
     /**
@@ -117,7 +118,39 @@ public final class SystemUnderTest implements BeforeAllCallback {
      * when it had died ({@link System#nanoTime}).
      */
     public static synchronized long crash(String name) {
-        return running().crash(name);
+        long died = running().crash(name);
+        awaitCircuitClosed(name);
+        return died;
+    }
+
+    /**
+     * After the rules service was down, the table service's circuit breaker may still be open (it fails commands
+     * fast with 503 until its probe is answered, a few seconds): the next test starts once it is closed again.
+     */
+    private static void awaitCircuitClosed(String restarted) {
+        if (!restarted.equals("rules-service")) {
+            return;
+        }
+        Api api = api();
+        long end = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < end) {
+            Api.Response r = api.get("/q/health/ready", null);
+            if (r.body() != null) {
+                for (com.fasterxml.jackson.databind.JsonNode check : r.body().path("checks")) {
+                    if ("rules-service".equals(check.path("name").asText())
+                            && "CLOSED".equals(check.path("data").path("circuit").asText())) {
+                        return;
+                    }
+                }
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new IllegalStateException("the table service's circuit breaker did not close again");
     }
 
     /**
