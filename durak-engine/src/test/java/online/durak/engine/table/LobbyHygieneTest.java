@@ -16,21 +16,13 @@ class LobbyHygieneTest {
     private TableState table = TableState.NONE;
 
     private List<Event> send(TableCommand c) {
-        Decision<TableState> d = TableDecider.decide(table, c);
-        Decision.Accepted<TableState> a = assertInstanceOf(Decision.Accepted.class, d, () -> c + " " + d);
-        TableState folded = table;
-        for (Event e : a.events()) {
-            folded = TableDecider.evolve(folded, e);
-        }
-        assertEquals(a.state().toString(), folded.toString(), "the fold of the events is the decided state");
+        Decision.Accepted<TableState> a = TableSteps.accepted(table, c);
         table = a.state();
         return a.events();
     }
 
     private void refused(TableCommand c, String code) {
-        Decision<TableState> d = TableDecider.decide(table, c);
-        Decision.Rejected<TableState> r = assertInstanceOf(Decision.Rejected.class, d, () -> c + " " + d);
-        assertEquals(code, r.rejection().code(), r.rejection().message());
+        TableSteps.refused(table, c, code);
     }
 
     @Test

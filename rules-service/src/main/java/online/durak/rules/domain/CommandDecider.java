@@ -69,7 +69,7 @@ public final class CommandDecider {
         for (Event e : a.events()) {
             events.add(new EventMessage(table.tableId(), ++seq, e, command.commandId(), at));
             turnStart = TurnClock.turnStart(turnStart, e, at);
-            openedAt = e instanceof Event.TableCreated ? at : openedAt;
+            openedAt = TableEntry.openedAt(openedAt, e, at);
         }
         return new Outcome.Accepted(command.commandId(),
             new TableEntry(table.tableId(), a.state(), seq, turnStart, openedAt), events);

@@ -45,7 +45,12 @@ public record TableEntry(String tableId, TableState state, long lastSeq, Instant
     /** The table after one more event appended {@code at}, numbered {@code lastSeq() + 1}. */
     public TableEntry next(Event event, Instant at) {
         return new TableEntry(tableId, TableDecider.evolve(state, event), lastSeq + 1,
-            TurnClock.turnStart(turnStartedAt, event, at), event instanceof Event.TableCreated ? at : openedAt);
+            TurnClock.turnStart(turnStartedAt, event, at), openedAt(openedAt, event, at));
+    }
+
+    /** When the table was created, after {@code event} at {@code at}: the time of its {@link Event.TableCreated}. */
+    public static Instant openedAt(Instant before, Event event, Instant at) {
+        return event instanceof Event.TableCreated ? at : before;
     }
 
     /**

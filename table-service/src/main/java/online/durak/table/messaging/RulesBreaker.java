@@ -106,7 +106,7 @@ public class RulesBreaker {
 
     /** Commands are refused at once now (the breaker is open or half-open). */
     public boolean paused() {
-        return state != CircuitBreakerState.CLOSED;
+        return availability().paused();
     }
 
     public RulesAvailability availability() {
