@@ -42,6 +42,8 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules

@@ -8,8 +8,8 @@ import java.util.Base64;
 import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import online.durak.table.api.ApiException;
-import online.durak.table.api.ErrorCodes;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
