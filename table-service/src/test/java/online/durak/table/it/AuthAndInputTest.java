@@ -146,6 +146,16 @@ class AuthAndInputTest {
         }
     }
 
+    @Test
+    void webSocket_withoutAValidToken_isAJsonError() {
+        for (String query : new String[] {"", "?token=v1.x.y.z"}) {
+            given().header("Connection", "Upgrade").header("Upgrade", "websocket").header("Sec-WebSocket-Version", "13")
+                    .header("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==").get("/api/tables/abc/ws" + query)
+                    .then().statusCode(401).contentType(ContentType.JSON).body("code", equalTo("UNAUTHORIZED"))
+                    .body("message", containsString("token"));
+        }
+    }
+
     // ---- tables ----
 
     @Test
