@@ -122,14 +122,16 @@ public final class DealDecider {
         if (seat < 0 || seat >= s.players) {
             return new Rejection(Rejection.NO_SUCH_SEAT, "there is no seat " + seat + " at this table");
         }
-        if (move == null) {
-            return new Rejection(Rejection.WRONG_PHASE, "no move given");
-        }
         if (s.phase == Phase.DEAL_OVER) {
             return new Rejection(Rejection.DEAL_NOT_RUNNING, "the deal is over");
         }
+        // the turn before anything about the move: a seat not to act gets NOT_YOUR_TURN in every phase, whatever it
+        // sent; WRONG_PHASE only tells the seat to act that the phase takes another kind of move
         if (seat != s.toAct) {
             return new Rejection(Rejection.NOT_YOUR_TURN, "it is seat " + s.toAct + "'s turn, not seat " + seat + "'s");
+        }
+        if (move == null) {
+            return new Rejection(Rejection.WRONG_PHASE, "no move given");
         }
         switch (s.phase) {
             case ATTACK:

@@ -19,6 +19,8 @@ import online.durak.engine.SeatView;
 import online.durak.messages.Codec;
 import online.durak.messages.MessageException;
 import org.jboss.logging.Logger;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * A hint (RULES.md §8): the STRONG policy's analysis of one seat's view, {@code {"move", "reason",
@@ -49,18 +51,18 @@ public class Hints {
     static Request read(String body) {
         JsonNode node = Codec.parse(body);
         if (!node.isObject()) {
-            throw new ApiException(400, ApiException.INVALID_REQUEST,
+            throw new ApiException(400, ErrorCodes.INVALID_REQUEST,
                     "the body must be a JSON object {\"rules\": ..., \"view\": ...}");
         }
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (!name.equals("rules") && !name.equals("view")) {
-                throw new ApiException(400, ApiException.INVALID_REQUEST, name + ": unknown field (rules, view)");
+                throw new ApiException(400, ErrorCodes.INVALID_REQUEST, name + ": unknown field (rules, view)");
             }
         }
         for (String name : new String[] {"rules", "view"}) {
             if (node.get(name) == null || node.get(name).isNull()) {
-                throw new ApiException(400, ApiException.INVALID_REQUEST, name + ": is required");
+                throw new ApiException(400, ErrorCodes.INVALID_REQUEST, name + ": is required");
             }
         }
         Rules rules;
@@ -95,7 +97,7 @@ public class Hints {
             admitted = false;
         }
         if (!admitted) {
-            throw new ApiException(503, ApiException.BUSY, "too many hints are being worked out; try again shortly");
+            throw new ApiException(503, ErrorCodes.BUSY, "too many hints are being worked out; try again shortly");
         }
         long t0 = System.nanoTime();
         Analysis a;

@@ -12,6 +12,8 @@ import online.durak.engine.Phase;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 import online.durak.messages.MessageException;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * Whether a seat's view sent by a client could be a real view of a deal under the given settings, before
@@ -30,7 +32,7 @@ final class ViewCheck {
             throw bad("handSizes", "has " + v.handSizes().size() + " seats, the settings " + n);
         }
         if (v.seat() < 0) {
-            throw new ApiException(409, ApiException.NOT_YOUR_TURN,
+            throw new ApiException(409, ErrorCodes.NOT_YOUR_TURN,
                     "the open view of a finished deal has no move to hint");
         }
         long deck = rules.deck().cards().bits();
@@ -100,7 +102,7 @@ final class ViewCheck {
             }
         }
         if (v.legalMoves().isEmpty()) {
-            throw new ApiException(409, ApiException.NOT_YOUR_TURN,
+            throw new ApiException(409, ErrorCodes.NOT_YOUR_TURN,
                     v.phase() == Phase.DEAL_OVER ? "the deal is over: there is no move to hint"
                             : "seat " + v.seat() + " has no move to make now (seat " + v.toAct() + " acts)");
         }

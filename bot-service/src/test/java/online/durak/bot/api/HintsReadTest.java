@@ -28,6 +28,8 @@ import online.durak.engine.table.TableStatus;
 import online.durak.messages.Codec;
 import online.durak.messages.MessageException;
 import org.junit.jupiter.api.Test;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /** Reading and checking a hint request ({@link Hints#read}) over real views, and refusing made-up ones. */
 class HintsReadTest {
@@ -157,7 +159,7 @@ class HintsReadTest {
                 "{\"rules\":{\"players\":2},\"view\":{},\"seat\":1}")) {
             ApiException e = assertThrows(ApiException.class, () -> Hints.read(body), body);
             assertEquals(400, e.status());
-            assertEquals(ApiException.INVALID_REQUEST, e.code(), body);
+            assertEquals(ErrorCodes.INVALID_REQUEST, e.code(), body);
         }
     }
 }

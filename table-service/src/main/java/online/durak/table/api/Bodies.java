@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.Set;
 import online.durak.messages.Codec;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * Request bodies, read strictly by hand (so every mistake is a 400 that names the field, never a 500):

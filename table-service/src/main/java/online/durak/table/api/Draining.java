@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import online.durak.table.ws.SocketHub;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * A clean, quick stop: the HTTP requests in flight are answered, the WebSockets closed with 1001 (going away), and

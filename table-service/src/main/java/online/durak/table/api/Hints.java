@@ -16,6 +16,8 @@ import online.durak.table.bots.BotClient;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * A hint, for REST ({@code POST /api/tables/{id}/hint}) and the WebSocket ({@code {"type":"hint"}}) alike: checked

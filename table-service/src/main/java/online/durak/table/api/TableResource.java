@@ -29,6 +29,7 @@ import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
 import online.durak.table.auth.Player;
+import online.durak.table.auth.Stakes;
 import online.durak.table.auth.TokenService;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
@@ -42,6 +43,8 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules
@@ -129,6 +132,7 @@ public class TableResource {
         Bodies.only(o, Set.of("settings", "commandId"));
         JsonNode settings = o.get("settings");
         Rules rules = Codec.readRules(settings == null || settings.isNull() ? JsonNodeFactory.instance.objectNode() : settings);
+        Stakes.checkCreator(me, rules);
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         String tableId = TableCommands.newTableId("create", me, commandId);
         TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Create(rules)));

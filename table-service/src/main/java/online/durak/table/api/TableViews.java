@@ -21,6 +21,8 @@ import online.durak.messages.EventMessage;
 import online.durak.messages.EventVisibility;
 import online.durak.messages.SeatEventMessage;
 import online.durak.table.projection.TableSnapshot;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 
 /**
  * Every JSON this service shows a client about a table, made from a projection's snapshot. Hidden cards

@@ -8,8 +8,7 @@ import java.util.Base64;
 import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import online.durak.table.api.ApiException;
-import online.durak.table.api.ErrorCodes;
+import online.durak.service.api.ApiException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -22,7 +21,6 @@ import org.jboss.logging.Logger;
 public class TokenService {
     /** The development secret in application.properties; a production deployment must set its own. */
     static final String DEV_SECRET_MARKER = "dev-only";
-    public static final int MAX_NAME_LENGTH = 32;
     private static final String VERSION = "v1";
     private static final Logger LOG = Logger.getLogger(TokenService.class);
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -45,22 +43,9 @@ public class TokenService {
         return new Player(UUID.randomUUID().toString(), checkName(name));
     }
 
-    /** The display name trimmed, or 400 {@code INVALID_NAME}. */
+    /** The name as kept and shown, or 400 {@code INVALID_NAME} ({@link PlayerNames}). */
     public static String checkName(String name) {
-        if (name == null) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_NAME, "name: is required");
-        }
-        String n = name.strip();
-        if (n.isEmpty() || n.length() > MAX_NAME_LENGTH) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_NAME,
-                    "name: must have 1 to " + MAX_NAME_LENGTH + " characters");
-        }
-        for (int i = 0; i < n.length(); i++) {
-            if (Character.isISOControl(n.charAt(i))) {
-                throw ApiException.badRequest(ErrorCodes.INVALID_NAME, "name: must not hold control characters");
-            }
-        }
-        return n;
+        return PlayerNames.check(name);
     }
 
     public String issue(Player p) {

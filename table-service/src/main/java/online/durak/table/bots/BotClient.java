@@ -20,8 +20,8 @@ import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 import online.durak.messages.Codec;
-import online.durak.table.api.ApiException;
-import online.durak.table.api.ErrorCodes;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 

@@ -24,6 +24,7 @@ import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
 import online.durak.table.store.EventStore;
 import org.junit.jupiter.api.Test;
+import online.durak.service.api.ApiException;
 
 class TableViewsTest {
 

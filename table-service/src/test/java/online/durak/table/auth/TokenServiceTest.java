@@ -3,7 +3,7 @@ package online.durak.table.auth;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import online.durak.table.api.ApiException;
+import online.durak.service.api.ApiException;
 import org.junit.jupiter.api.Test;
 
 class TokenServiceTest {

@@ -104,6 +104,19 @@ class AuthAndInputTest {
     }
 
     @Test
+    void signIn_refusesNamesThatDoNotReadAsWhatTheyAre() {
+        // JSON escapes, so the server's JSON reader makes the characters (a lone surrogate cannot be sent as UTF-8)
+        for (String name : new String[] {"\\u200B", "\\u202Eevil", "ab\\uD800", "\\u0007bell"}) {
+            given().contentType(ContentType.JSON).body("{\"name\":\"" + name + "\"}").post("/api/guests")
+                    .then().statusCode(400).contentType(ContentType.JSON).body("code", equalTo("INVALID_NAME"))
+                    .body("message", startsWith("name: must not hold"));
+        }
+        // normalised (NFC) and trimmed, the name is kept as it reads
+        given().contentType(ContentType.JSON).body("{\"name\":\" Zoe\\u0308 \"}").post("/api/guests")
+                .then().statusCode(201).body("name", equalTo("Zo\u00EB"));
+    }
+
+    @Test
     void missingOrForgedTokens_are401() {
         String token = It.guest("Anna").getString("token");
         String forged = token.substring(0, token.length() - 3) + (token.endsWith("AAA") ? "BBB" : "AAA");
@@ -130,6 +143,16 @@ class AuthAndInputTest {
             CompletionException e = assertThrows(CompletionException.class, () -> WsClient.connect(uri).close());
             WebSocketHandshakeException h = assertInstanceOf(WebSocketHandshakeException.class, e.getCause());
             assertEquals(401, h.getResponse().statusCode());
+        }
+    }
+
+    @Test
+    void webSocket_withoutAValidToken_isAJsonError() {
+        for (String query : new String[] {"", "?token=v1.x.y.z"}) {
+            given().header("Connection", "Upgrade").header("Upgrade", "websocket").header("Sec-WebSocket-Version", "13")
+                    .header("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==").get("/api/tables/abc/ws" + query)
+                    .then().statusCode(401).contentType(ContentType.JSON).body("code", equalTo("UNAUTHORIZED"))
+                    .body("message", containsString("token"));
         }
     }
 
@@ -166,6 +189,10 @@ class AuthAndInputTest {
                 "INVALID_REQUEST");
         error(It.as(token).body("{\"settings\":{\"players\":2},\"commandId\":\"has spaces\"}").post("/api/tables"), 400,
                 "INVALID_REQUEST");
+        // guests play without stake (rules §6), and every player is a guest until accounts exist
+        It.as(token).body("{\"settings\":{\"players\":2,\"stake\":100}}").post("/api/tables").then()
+                .statusCode(403).contentType(ContentType.JSON).body("code", equalTo("STAKE_NEEDS_ACCOUNT"))
+                .body("message", startsWith("stake: guests play without stake"));
         assertTrue(published(g.getString("playerId")).isEmpty());
         It.as(token).get("/api/tables").then().statusCode(200)
                 .body("findAll { it.createdBy == '" + g.getString("playerId") + "' }.size()", equalTo(0));

@@ -214,6 +214,34 @@ class ProjectionTest {
             assertEquals("INVALID_FRAME", s0.next().get("code").textValue());
             s0.send("{\"type\":\"ping\"}");
             assertEquals("pong", s0.next().get("type").textValue());
+            // read strictly, as REST bodies are: an unknown field or a wrong JSON type is refused, naming the field
+            String[][] strict = {
+                {"{\"type\":\"ping\",\"x\":1}", "x: is not a field of this frame"},
+                {"{\"type\":\"move\",\"commandId\":\"c2\",\"move\":{\"type\":\"pass\"},\"seat\":1}", "seat: is not a field of this frame"},
+                {"{\"type\":\"continue\",\"commandId\":5}", "commandId: must be a string"},
+                {"{\"type\":\"resync\",\"lastSeq\":\"3\"}", "lastSeq: must be a whole number"},
+                {"{\"commandId\":\"c3\"}", "type: is required"},
+            };
+            for (String[] c : strict) {
+                s0.send(c[0]);
+                JsonNode e = s0.next();
+                assertEquals("INVALID_FRAME", e.get("code").textValue(), e.toString());
+                assertTrue(e.get("message").textValue().startsWith(c[1]), e.toString());
+            }
+            // a frame over the stated limit: its own code, then 1009 (message too big); the other connection goes on
+            try (WsClient big = WsClient.connect(ws("?token=" + t0))) {
+                assertEquals("view", big.next().get("type").textValue());
+                big.send("{\"type\":\"ping\",\"pad\":\"" + "x".repeat(300_000) + "\"}");
+                JsonNode e = big.next();
+                assertEquals("FRAME_TOO_LARGE", e.get("code").textValue(), e.toString());
+                assertTrue(e.get("message").textValue().contains("65536"), e.toString());
+                for (int i = 0; i < 50 && big.closeCode() == null; i++) {
+                    Kafka.sleep(100);
+                }
+                assertEquals(1009, big.closeCode());
+            }
+            s0.send("{\"type\":\"ping\"}");
+            assertEquals("pong", s0.next().get("type").textValue());
 
             // seat 1 goes away, the table goes on, seat 1 comes back and resyncs from what it had
             s1a.close();

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,5 +67,28 @@ class ServiceEdgesTest {
     void unknownPathsAndMethods_areJsonErrors() {
         given().get("/api/nothing-here").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         given().delete("/api/guests").then().statusCode(405).body("code", equalTo("METHOD_NOT_ALLOWED"));
+        given().get("/nothing-here-either").then().statusCode(404).contentType(ContentType.JSON)
+                .body("code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
+    void anUnacceptableMediaType_isAJsonError() {
+        given().accept(ContentType.XML).get("/api/info")
+                .then().statusCode(406).contentType(ContentType.JSON).body("code", equalTo("NOT_ACCEPTABLE"));
+    }
+
+    @Test
+    void requestsBeyondTheStatedLimits_areJsonErrorsNamingTheLimit() {
+        given().get("/api/tables/" + "t".repeat(5000))
+                .then().statusCode(414).contentType(ContentType.JSON).body("code", equalTo("URI_TOO_LONG"))
+                .body("message", containsString("4096"));
+        given().header("Authorization", "Bearer " + "x".repeat(100_000)).get("/api/tables")
+                .then().statusCode(431).contentType(ContentType.JSON).body("code", equalTo("HEADERS_TOO_LARGE"));
+        given().contentType(ContentType.JSON).body("{\"name\":\"" + "a".repeat(1_100_000) + "\"}").post("/api/guests")
+                .then().statusCode(413).contentType(ContentType.JSON).body("code", equalTo("BODY_TOO_LARGE"));
+        // just under the limits, the request reaches its resource
+        given().get("/api/tables/" + "t".repeat(4000)).then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        given().header("Authorization", "Bearer " + "x".repeat(15_000)).get("/api/tables/t1")
+                .then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
     }
 }

@@ -1,4 +1,4 @@
-package online.durak.bot.api;
+package online.durak.service.api;
 
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
@@ -7,23 +7,24 @@ import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.concurrent.CompletionException;
 import online.durak.messages.MessageException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.jboss.resteasy.reactive.server.UnwrapException;
 
 /**
- * Every failure as {@code {"code", "message"}}: {@link ApiException} with its status, unreadable input
- * ({@link MessageException}: INVALID_JSON, INVALID_SETTING, INVALID_VIEW ...) as 400, the framework's own 4xx
- * with a code. Anything else is a bug: logged, and 500 {@code INTERNAL_ERROR} without details.
+ * Every failure of every service as {@code {"code", "message"}} ({@link ApiError}): an {@link ApiException} with its
+ * status, unreadable input ({@link MessageException}) as 400 with its code naming the field, the framework's own 4xx
+ * (unknown path, method, media type) with a code. Anything else is a bug, logged, and answered 500
+ * {@code INTERNAL_ERROR} without details. A {@link CompletionException} (a failed async answer) is mapped by its
+ * cause, so a service's own mappers of its own exceptions see the cause too.
  */
+@UnwrapException(CompletionException.class)
 public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
-    /** The error body of every failure. */
-    public record ApiError(String code, String message) {
-    }
-
-    static Response error(int status, String code, String message) {
+    public static Response error(int status, String code, String message) {
         return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new ApiError(code, message)).build();
     }
 
@@ -40,18 +41,21 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
         if (e instanceof NotFoundException) {
-            return error(404, "NOT_FOUND", "no such resource");
+            return error(404, ErrorCodes.NOT_FOUND, "no such resource");
         }
         if (e instanceof NotAllowedException) {
-            return error(405, "METHOD_NOT_ALLOWED", "this method is not allowed here");
+            return error(405, ErrorCodes.METHOD_NOT_ALLOWED, "this method is not allowed here");
         }
         if (e instanceof NotSupportedException) {
-            return error(415, "UNSUPPORTED_MEDIA_TYPE", "send the body as application/json");
+            return error(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json");
         }
         if (e instanceof NotAcceptableException) {
-            return error(406, "NOT_ACCEPTABLE", "this resource answers application/json");
+            return error(406, ErrorCodes.NOT_ACCEPTABLE, "this resource answers application/json");
         }
         int status = e.getResponse().getStatus();
+        if (status == 413) {
+            return error(413, ErrorCodes.BODY_TOO_LARGE, "the body is too large");
+        }
         if (status >= 400 && status < 500) {
             return error(status, "HTTP_" + status, e.getMessage() == null ? "bad request" : e.getMessage());
         }
@@ -61,6 +65,6 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         LOG.error("unexpected failure", e);
-        return error(500, "INTERNAL_ERROR", "an unexpected error; it was logged");
+        return error(500, ErrorCodes.INTERNAL_ERROR, "an unexpected error; it was logged");
     }
 }

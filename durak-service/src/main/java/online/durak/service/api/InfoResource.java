@@ -1,4 +1,4 @@
-package online.durak.bot.api;
+package online.durak.service.api;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -6,7 +6,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Names this service and its version, so an operator can see what is running where. */
+/** {@code GET /api/info}: names this service and its version, so an operator can see what is running where. */
 @Path("/api/info")
 public class InfoResource {
 

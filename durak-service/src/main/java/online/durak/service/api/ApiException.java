@@ -1,10 +1,9 @@
-package online.durak.table.api;
+package online.durak.service.api;
 
 /**
- * An answer other than success, for a client: an HTTP status (4xx, or 503/504 when a service
- * this one depends on cannot answer) and a stable {@code code}
- * with a message for people. Rendered as {@code {"code": ..., "message": ...}} by {@link ErrorMappers}, and
- * as an {@code error} frame on the WebSocket.
+ * An answer other than success, for a client: an HTTP status (4xx, or 503/504 when a service this one depends on
+ * cannot answer) and a stable {@code code} from {@link ErrorCodes} with a message for people. Rendered as
+ * {@code {"code": ..., "message": ...}} by {@link ErrorMappers}, and as an {@code error} frame on a WebSocket.
  */
 public class ApiException extends RuntimeException {
     private final int status;
@@ -24,6 +23,10 @@ public class ApiException extends RuntimeException {
         return code;
     }
 
+    public static ApiException badRequest(String code, String message) {
+        return new ApiException(400, code, message);
+    }
+
     public static ApiException unauthorized(String message) {
         return new ApiException(401, ErrorCodes.UNAUTHORIZED, message);
     }
@@ -34,9 +37,5 @@ public class ApiException extends RuntimeException {
 
     public static ApiException notSeated() {
         return new ApiException(403, ErrorCodes.NOT_SEATED, "you have no seat at this table");
-    }
-
-    public static ApiException badRequest(String code, String message) {
-        return new ApiException(400, code, message);
     }
 }

@@ -1,38 +1,56 @@
-package online.durak.table.api;
+package online.durak.service.api;
 
 import java.util.Set;
 import online.durak.engine.Rejection;
 import online.durak.engine.table.TableDecider;
+import online.durak.messages.MessageException;
 
 /**
- * The error codes of the table service and the HTTP status of each. The engine's and the table's rejection
- * codes (from the rules service's reply) keep their code; their status follows {@link #statusOf(String)}:
+ * Every error code a client of any service can see, each defined once (the engine's and the table's rejection
+ * codes, and the unreadable input of {@link MessageException}, keep theirs and are named here), and the HTTP status
+ * of a rejection from the rules service ({@link #statusOf(String)}):
  *
  * <ul>
- *   <li>400: {@code BAD_BOTS} (a solo game's bot levels do not fit its seats; checked here first)</li>
+ *   <li>400: {@code BAD_BOTS} (a solo game's bot levels do not fit its seats; checked at the edge first)</li>
  *   <li>404: {@code NO_SUCH_TABLE}</li>
  *   <li>403: {@code NOT_SEATED}</li>
  *   <li>409 (the table's state does not allow it now; the same request may succeed later or never):
  *       {@link #CONFLICTS}</li>
  *   <li>422 (the request itself is not a legal move or action: illegal moves, a seat that does not exist,
- *       and any code this service does not know)</li>
+ *       and any code the edge does not know)</li>
  * </ul>
  */
 public final class ErrorCodes {
-    // ---- the table service's own ----
-    public static final String INVALID_JSON = "INVALID_JSON";
+    // ---- unreadable input (400) ----
+    public static final String INVALID_JSON = MessageException.INVALID_JSON;
+    public static final String INVALID_SETTING = MessageException.INVALID_SETTING;
+    public static final String INVALID_MOVE = MessageException.INVALID_MOVE;
+    public static final String INVALID_VIEW = MessageException.INVALID_VIEW;
     public static final String INVALID_REQUEST = "INVALID_REQUEST";
     public static final String INVALID_PARAMETER = "INVALID_PARAMETER";
+    /** A player's name is empty, too long, or has a character that cannot be shown as a name (auth). */
     public static final String INVALID_NAME = "INVALID_NAME";
+    /** A WebSocket frame that is not one of the frames of docs/websocket.md. */
     public static final String INVALID_FRAME = "INVALID_FRAME";
+
+    // ---- who is asking ----
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
+    /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
+    public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
+
+    // ---- what is asked about ----
     public static final String NO_SUCH_TABLE = TableDecider.NO_SUCH_TABLE;
     public static final String NO_SUCH_DEAL = "NO_SUCH_DEAL";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
-    public static final String RULES_TIMEOUT = "RULES_TIMEOUT";
+    public static final String NOT_YOUR_TURN = Rejection.NOT_YOUR_TURN;
+    public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;
+    public static final String BAD_BOTS = TableDecider.BAD_BOTS;
     /** The rules service's answer to a player's commandId that already names another command: 422. */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
+
+    // ---- a service this one depends on ----
+    public static final String RULES_TIMEOUT = "RULES_TIMEOUT";
     /**
      * The rules service did not answer the last commands (the circuit breaker is open): 503 at once, with
      * Retry-After; the tables are paused until it answers again.
@@ -44,12 +62,23 @@ public final class ErrorCodes {
     public static final String SERVICE_STOPPING = "SERVICE_STOPPING";
     /** The bot service gave no hint (unreachable, no answer in time, an error): 503. */
     public static final String BOTS_UNAVAILABLE = "BOTS_UNAVAILABLE";
-    public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;
-    public static final String BAD_BOTS = TableDecider.BAD_BOTS;
+    /** The bot service works out too many hints at once: 503. */
+    public static final String BUSY = "BUSY";
+
+    // ---- what the HTTP layer refuses itself (ErrorMappers, HttpLimits) ----
     public static final String NOT_FOUND = "NOT_FOUND";
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
-    public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
+    /** 413: a body larger than {@code durak.http.max-body-size}. */
+    public static final String BODY_TOO_LARGE = "BODY_TOO_LARGE";
+    /** 414: a request line longer than {@code durak.http.max-uri-length}. */
+    public static final String URI_TOO_LONG = "URI_TOO_LONG";
+    /** 431: request headers larger than {@code durak.http.max-header-size}. */
+    public static final String HEADERS_TOO_LARGE = "HEADERS_TOO_LARGE";
+    /** A WebSocket frame larger than {@code durak.websocket.max-frame-size}: an error frame, then close 1009. */
+    public static final String FRAME_TOO_LARGE = "FRAME_TOO_LARGE";
+    /** A bug: logged, and answered without details. */
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
 
     /** Rejections that say the table's state does not allow the request now: 409. */

@@ -1,0 +1,74 @@
+package online.durak.table.ws;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A frame the server sends (docs/websocket.md), written by {@link Frames#write(ServerFrame)}. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+public sealed interface ServerFrame {
+
+    /** The seat's view after event {@code seq}; {@code view} is null for a connection without a seat. */
+    @JsonTypeName("view")
+    record View(long seq, JsonNode view) implements ServerFrame {
+    }
+
+    /** Event {@code seq} as the seat may see it, with the seat's view after it (null without a seat). */
+    @JsonTypeName("event")
+    record Event(long seq, JsonNode event, JsonNode view) implements ServerFrame {
+    }
+
+    /** Event {@code seq} during a resync: without a view (the resync ends with one). */
+    @JsonTypeName("event")
+    record ResyncEvent(long seq, JsonNode event) implements ServerFrame {
+    }
+
+    /** The answer to a command frame: accepted up to {@code seq}, or refused with the rules' code. */
+    @JsonTypeName("reply")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Reply(String commandId, boolean accepted, Long seq, String code, String message) implements ServerFrame {
+        static Reply accepted(String commandId, long seq) {
+            return new Reply(commandId, true, seq, null, null);
+        }
+
+        static Reply refused(String commandId, String code, String message) {
+            return new Reply(commandId, false, null, code, message);
+        }
+    }
+
+    /** The answer to a hint frame: the fields of {@code POST /api/tables/{id}/hint}'s answer. */
+    @JsonTypeName("hint")
+    record Hint(@JsonIgnore ObjectNode answer) implements ServerFrame {
+        @JsonAnyGetter
+        public Map<String, JsonNode> fields() {
+            Map<String, JsonNode> m = new LinkedHashMap<>();
+            answer.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue()));
+            return m;
+        }
+    }
+
+    /** A frame that could not be used, or a command that got no answer; nothing changed. */
+    @JsonTypeName("error")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Error(String code, String message, String commandId) implements ServerFrame {
+    }
+
+    /** The rules service does not answer: no table moves until {@link Resumed}. */
+    @JsonTypeName("paused")
+    record Paused(String reason, String message) implements ServerFrame {
+    }
+
+    @JsonTypeName("resumed")
+    record Resumed() implements ServerFrame {
+    }
+
+    @JsonTypeName("pong")
+    record Pong() implements ServerFrame {
+    }
+}
