@@ -31,7 +31,7 @@ public final class Game {
 
     /** Decides a command; its events are appended (with the command id given), or the rejection thrown. */
     public List<EventMessage> send(TableCommand c, String commandId) {
-        Decision<TableState> d = TableDecider.decide(state, c);
+        Decision<TableState> d = TableDecider.TABLE.decide(c, state);
         if (d instanceof Decision.Rejected<TableState> r) {
             throw new IllegalStateException(c + " refused: " + r.rejection());
         }

@@ -141,7 +141,7 @@ public final class TableTracker {
     private boolean apply(Entry e, EventMessage m) {
         TableState next;
         try {
-            next = TableDecider.evolve(e.state, m.event());
+            next = TableDecider.TABLE.evolve(e.state, m.event());
         } catch (RuntimeException x) {
             failures.incrementAndGet();
             LOG.errorf(x, "table %s: event %d (%s) cannot be applied; no bot acts at this table any more",

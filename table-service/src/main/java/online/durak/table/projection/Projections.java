@@ -242,7 +242,7 @@ public class Projections {
         TableSnapshot s = t.snapshot;
         TableState next;
         try {
-            next = TableDecider.evolve(s.state(), m.event());
+            next = TableDecider.TABLE.evolve(s.state(), m.event());
         } catch (RuntimeException e) {
             failures.increment();
             if (t.failedSeq != m.seq()) {
