@@ -31,7 +31,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
     public static final String TABLE_NOT_FULL = "TABLE_NOT_FULL";
     public static final String NOT_ON_BOARD = "NOT_ON_BOARD";
     public static final String ALREADY_CONTINUED = "ALREADY_CONTINUED";
-    /** Hints exist only at solo tables (one human against bots). */
+    /** Hints exist only at solo tables (one human against bots): {@link HintRules}. */
     public static final String HINTS_SOLO_ONLY = "HINTS_SOLO_ONLY";
     /** The computer plays for a seat only after that seat's clock and grace ran out. */
     public static final String NOT_TIMED_OUT = "NOT_TIMED_OUT";
@@ -131,13 +131,8 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             return play(t, seat, p);
         }
         if (command instanceof TableCommand.Hint) {
-            if (!t.solo()) {
-                return Decision.reject(HINTS_SOLO_ONLY, "hints are given only in solo games against bots");
-            }
-            if (!t.match().dealRunning()) {
-                return Decision.reject(Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
-            }
-            return accept(t, List.of(new Event.HintTaken(seat)));
+            Rejection refused = HintRules.refusal(t, seat);
+            return refused != null ? new Decision.Rejected<>(refused) : accept(t, List.of(new Event.HintTaken(seat)));
         }
         TableCommand.Continue c = (TableCommand.Continue) command;
         if (!t.onBoard()) {
