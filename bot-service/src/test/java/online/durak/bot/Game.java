@@ -45,6 +45,18 @@ public final class Game {
         return out;
     }
 
+    /**
+     * Appends an event as the store holds it, without a decision: e.g. a {@code HintTaken} while a bot is to act,
+     * which logs written before hints were refused out of turn (engine {@code HintRules}) may contain.
+     */
+    public List<EventMessage> logged(Event e) {
+        EventMessage m = new EventMessage(tableId, events.size() + 1, e, "c-" + (events.size() + 1),
+                T0.plusSeconds(events.size()));
+        events.add(m);
+        state = TableDecider.TABLE.evolve(state, e);
+        return List.of(m);
+    }
+
     public List<EventMessage> send(TableCommand c) {
         return send(c, "c-" + (events.size() + 1));
     }
