@@ -31,7 +31,7 @@ public final class Game {
 
     /** Decides a command; its events are appended (with the command id given), or the rejection thrown. */
     public List<EventMessage> send(TableCommand c, String commandId) {
-        Decision<TableState> d = TableDecider.decide(state, c);
+        Decision<TableState> d = TableDecider.TABLE.decide(c, state);
         if (d instanceof Decision.Rejected<TableState> r) {
             throw new IllegalStateException(c + " refused: " + r.rejection());
         }
@@ -43,6 +43,18 @@ public final class Game {
         }
         state = a.state();
         return out;
+    }
+
+    /**
+     * Appends an event as the store holds it, without a decision: e.g. a {@code HintTaken} while a bot is to act,
+     * which logs written before hints were refused out of turn (engine {@code HintRules}) may contain.
+     */
+    public List<EventMessage> logged(Event e) {
+        EventMessage m = new EventMessage(tableId, events.size() + 1, e, "c-" + (events.size() + 1),
+                T0.plusSeconds(events.size()));
+        events.add(m);
+        state = TableDecider.TABLE.evolve(state, e);
+        return List.of(m);
     }
 
     public List<EventMessage> send(TableCommand c) {

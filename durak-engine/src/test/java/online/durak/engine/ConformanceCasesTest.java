@@ -134,6 +134,24 @@ class ConformanceCasesTest {
     }
 
     @Test
+    void strictJson_refusesADuplicateKey_trailingText_andANumberOutOfRange() throws IOException {
+        refused("{ \"name\": \"n\", \"name\": \"m\" }", "line 1, column 22: Duplicate field 'name'");
+        refused(caseWith(RULES, "\"trump\": \"S\", " + HANDS + ", \"attacker\": 0", "") + " {}", "line 1");
+        refused("", "bad JSON at line 1, column 1");
+        refused(caseWith(RULES, "\"trump\": \"S\", " + HANDS + ", \"attacker\": 1e99999999999", ""),
+                "bad JSON: a number is out of range");
+    }
+
+    @Test
+    void aWholeNumberWrittenWithAFraction_isStillAWholeNumber() {
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(
+                () -> CaseReader.read(caseWith(RULES, "\"trump\": \"S\", " + HANDS + ", \"attacker\": 1.0", "")));
+        InvalidCaseException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidCaseException.class,
+                () -> CaseReader.read(caseWith(RULES, "\"trump\": \"S\", " + HANDS + ", \"attacker\": 0.5", "")));
+        assertEquals("setup.attacker: must be a whole number", e.getMessage());
+    }
+
+    @Test
     void unknownCard_isRefusedNamingItsPlace() throws IOException {
         refused(caseWith(RULES, "\"trump\": \"S\", \"hands\": [[\"8D\"], [\"10X\"]], \"attacker\": 0", ""),
                 "setup.hands[1][0]");

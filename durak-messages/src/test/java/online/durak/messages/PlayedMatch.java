@@ -159,12 +159,12 @@ final class PlayedMatch {
     }
 
     private void send(TableCommand command) {
-        Decision<TableState> d = TableDecider.decide(table, command);
+        Decision<TableState> d = TableDecider.TABLE.decide(command, table);
         if (!(d instanceof Decision.Accepted<TableState> a)) {
             throw new AssertionError(command + " was rejected: " + ((Decision.Rejected<TableState>) d).rejection());
         }
         for (Event e : a.events()) {
-            table = TableDecider.evolve(table, e);
+            table = TableDecider.TABLE.evolve(table, e);
             events.add(e);
             states.add(table);
         }

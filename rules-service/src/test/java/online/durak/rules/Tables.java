@@ -55,7 +55,7 @@ final class Tables {
             if (e.seq() <= last) {
                 continue; // a duplicate
             }
-            t = TableDecider.evolve(t, e.event());
+            t = TableDecider.TABLE.evolve(t, e.event());
             last = e.seq();
         }
         return t;

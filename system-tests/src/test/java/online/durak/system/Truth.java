@@ -31,7 +31,7 @@ final class Truth {
         TableState s = TableState.NONE;
         states.add(s);
         for (Event e : events) {
-            s = TableDecider.evolve(s, e);
+            s = TableDecider.TABLE.evolve(s, e);
             states.add(s);
         }
     }

@@ -36,7 +36,7 @@ public final class Script {
     }
 
     public Script run(TableCommand command) {
-        Decision<TableState> d = TableDecider.decide(state, command);
+        Decision<TableState> d = TableDecider.TABLE.decide(command, state);
         if (d instanceof Decision.Rejected<TableState> r) {
             throw new IllegalStateException("rejected: " + r.rejection());
         }

@@ -9,8 +9,10 @@ import online.durak.engine.DealState;
 import online.durak.engine.Determinization;
 import online.durak.engine.Move;
 import online.durak.engine.Phase;
+import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
+import online.durak.engine.table.HintRules;
 import online.durak.messages.MessageException;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
@@ -19,8 +21,8 @@ import online.durak.service.api.ErrorCodes;
  * Whether a seat's view sent by a client could be a real view of a deal under the given settings, before
  * the search is run on it: every card in the deck and in one place only, the counts adding up to the deck,
  * the seats and the discard as the settings say, and every listed legal move legal in a deal that fits the
- * view. Failures are {@link MessageException#INVALID_VIEW} naming the field. A view without legal moves is
- * answered {@code 409 NOT_YOUR_TURN}.
+ * view. Failures are {@link MessageException#INVALID_VIEW} naming the field. A view that asks its seat for no
+ * move ({@link HintRules}) is answered {@code 409 NOT_YOUR_TURN} before anything else of it is checked.
  */
 final class ViewCheck {
     private ViewCheck() {
@@ -31,9 +33,9 @@ final class ViewCheck {
         if (v.handSizes().size() != n) {
             throw bad("handSizes", "has " + v.handSizes().size() + " seats, the settings " + n);
         }
-        if (v.seat() < 0) {
-            throw new ApiException(409, ErrorCodes.NOT_YOUR_TURN,
-                    "the open view of a finished deal has no move to hint");
+        Rejection refused = HintRules.refusal(v);
+        if (refused != null) {
+            throw new ApiException(409, refused.code(), refused.message());
         }
         long deck = rules.deck().cards().bits();
         long seen = 0;
@@ -100,11 +102,6 @@ final class ViewCheck {
             if (seat >= n) {
                 throw bad("toAct", "seat " + seat + " does not exist");
             }
-        }
-        if (v.legalMoves().isEmpty()) {
-            throw new ApiException(409, ErrorCodes.NOT_YOUR_TURN,
-                    v.phase() == Phase.DEAL_OVER ? "the deal is over: there is no move to hint"
-                            : "seat " + v.seat() + " has no move to make now (seat " + v.toAct() + " acts)");
         }
         if (v.phase() == Phase.DEAL_OVER || v.toAct() != v.seat()) {
             throw bad("legalMoves", "only the seat to act has legal moves");

@@ -12,13 +12,15 @@ import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.EventMessage;
+import online.durak.service.projection.SeqFold;
 import org.jboss.logging.Logger;
 
 /**
  * The live tables of this instance's partitions of {@code durak.table-events}: each table's state (a fold of
- * {@link TableDecider#evolve}), last seq and decision key. Idempotent by {@code (table id, seq)}: an event with
- * seq ≤ the table's last is skipped; one beyond the next first reads the missing events from the store, and so
- * does the first event of a table seen in the middle of its log. Tables that will never need a bot (finished,
+ * {@link TableDecider#evolve}), last seq and decision key. Idempotent by {@code (table id, seq)}, folded by the
+ * shared {@link SeqFold} (durak-service): an event with seq ≤ the table's last is skipped; one beyond the next
+ * first reads the missing events from the store, and so does the first event of a table seen in the middle of its
+ * log. Tables that will never need a bot (finished,
  * or people only without a clock) are dropped and remembered as closed, so their later events cost nothing.
  *
  * <p>Changed only by the consumer thread ({@link #accept}, {@link #owed}, {@link #dropPartitions}); the workers
@@ -58,7 +60,7 @@ public final class TableTracker {
         }
     }
 
-    private final EventSource store;
+    private final SeqFold<EventMessage, Entry> fold;
     private final Map<String, Entry> tables = new ConcurrentHashMap<>();
     private final Map<String, Boolean> closed;
     private final AtomicLong applied = new AtomicLong();
@@ -69,7 +71,7 @@ public final class TableTracker {
     private final AtomicLong failures = new AtomicLong();
 
     public TableTracker(EventSource store, int closedRemembered) {
-        this.store = store;
+        this.fold = new SeqFold<>(store::read, EventMessage::seq, e -> e.seq);
         this.closed = java.util.Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, false) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
@@ -94,37 +96,33 @@ public final class TableTracker {
         if (fresh) {
             e = new Entry(id, partition);
         }
-        if (m.seq() <= e.seq) {
-            duplicates.incrementAndGet();
-            return false;
-        }
         long start = e.seq;
-        if (m.seq() > e.seq + 1) {
-            List<EventMessage> missing;
-            try {
-                missing = store.read(id, e.seq, m.seq());
-            } catch (RuntimeException x) {
-                throw new StoreUnavailable("table " + id + ": events " + (e.seq + 1) + ".." + (m.seq() - 1)
-                        + " could not be read from the store: " + x.getMessage(), x);
-            }
-            for (EventMessage s : missing) {
-                if (s.seq() != e.seq + 1 || !apply(e, s)) {
-                    break;
+        SeqFold.Outcome<EventMessage, Entry> o;
+        try {
+            o = fold.accept(id, e, m, this::apply);
+        } catch (RuntimeException x) {
+            throw new StoreUnavailable("table " + id + ": events " + (e.seq + 1) + ".." + (m.seq() - 1)
+                    + " could not be read from the store: " + x.getMessage(), x);
+        }
+        if (o.fromStore() > 0) {
+            (fresh ? fromStore : gapsFilled).incrementAndGet();
+            LOG.debugf("table %s: events %d..%d read from the store", id, start + 1, e.seq);
+        }
+        switch (o.kind()) {
+            case DUPLICATE -> duplicates.incrementAndGet();
+            case LEFT_OUT -> {
+                if (!isClosed(id)) {
+                    LOG.warnf("table %s: event %d left out: events %d..%d are missing from the store too", id,
+                            m.seq(), e.seq + 1, m.seq() - 1);
                 }
             }
-            if (e.seq > start) {
-                (fresh ? fromStore : gapsFilled).incrementAndGet();
-                LOG.debugf("table %s: events %d..%d read from the store", id, start + 1, e.seq);
+            case FAILED -> {
+                failures.incrementAndGet();
+                LOG.errorf(o.failure(), "table %s: event %d (%s) cannot be applied; no bot acts at this table any"
+                        + " more", id, o.failedEvent().seq(), o.failedEvent().type());
+                close(e);
             }
-        }
-        if (isClosed(id)) {
-            return false;
-        }
-        if (m.seq() == e.seq + 1) {
-            apply(e, m);
-        } else {
-            LOG.warnf("table %s: event %d left out: events %d..%d are missing from the store too", id, m.seq(),
-                    e.seq + 1, m.seq() - 1);
+            case APPLIED -> { }
         }
         if (e.seq > start && !isClosed(id)) {
             tables.putIfAbsent(id, e);
@@ -137,18 +135,15 @@ public final class TableTracker {
         return closed.containsKey(id);
     }
 
-    /** Applies the next event; false (and the table closed) when the engine cannot apply it. */
-    private boolean apply(Entry e, EventMessage m) {
-        TableState next;
-        try {
-            next = TableDecider.evolve(e.state, m.event());
-        } catch (RuntimeException x) {
-            failures.incrementAndGet();
-            LOG.errorf(x, "table %s: event %d (%s) cannot be applied; no bot acts at this table any more",
-                    e.tableId, m.seq(), m.type());
-            close(e);
-            return false;
+    /**
+     * Applies the next event to the entry (the fold's step); throws, changing nothing, when the engine cannot
+     * apply it. Once the table is closed (no bot will act there) the rest of its events change nothing.
+     */
+    private Entry apply(Entry e, EventMessage m) {
+        if (isClosed(e.tableId)) {
+            return e;
         }
+        TableState next = TableDecider.TABLE.evolve(e.state, m.event());
         e.state = next;
         e.seq = m.seq();
         if (!Turns.keepsPosition(m.event())) {
@@ -168,7 +163,7 @@ public final class TableTracker {
             }
             close(e);
         }
-        return true;
+        return e;
     }
 
     private void close(Entry e) {

@@ -78,7 +78,7 @@ class HintsReadTest {
     }
 
     private static TableState send(TableState t, TableCommand c) {
-        return ((online.durak.engine.Decision.Accepted<TableState>) TableDecider.decide(t, c)).state();
+        return ((online.durak.engine.Decision.Accepted<TableState>) TableDecider.TABLE.decide(c, t)).state();
     }
 
     static String body(Rules rules, SeatView view) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import online.durak.bot.Game;
 import online.durak.engine.BotLevel;
+import online.durak.engine.Event;
 import online.durak.engine.Rules;
 import online.durak.engine.Views;
 import online.durak.engine.table.TableCommand;
@@ -77,7 +78,7 @@ class TableTrackerTest {
     void aTurn_knowsSinceWhenTheTableWaits_hintsNotCounted() {
         Game g = Game.soloBotFirst("t12", Rules.defaults(2), BotLevel.NORMAL);
         java.time.Instant asked = g.events.get(g.events.size() - 1).at();
-        g.send(new TableCommand.Hint(g.state.holder(0).playerId()));
+        g.logged(new Event.HintTaken(0));
         TableTracker t = new TableTracker(new Store(), 100);
         feed(t, g.events);
         Turn turn = t.owed("t12");
@@ -96,7 +97,7 @@ class TableTrackerTest {
         assertFalse(t.accept(g.events.get(g.events.size() - 1), 0));
         assertFalse(t.accept(g.events.get(0), 0));
         assertEquals(2, t.duplicates());
-        feed(t, g.send(new TableCommand.Hint(g.state.holder(0).playerId())));
+        feed(t, g.logged(new Event.HintTaken(0)));
         assertTrue(t.isCurrent(turn), "a hint taken by the human does not change the bot's position");
         assertNull(t.owed("t2"));
         assertEquals(g.lastSeq(), t.seq("t2"));

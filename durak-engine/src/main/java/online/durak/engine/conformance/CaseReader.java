@@ -1,6 +1,13 @@
 package online.durak.engine.conformance;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +26,10 @@ import online.durak.engine.Suit;
 import online.durak.engine.ThrowIn;
 import online.durak.engine.Variant;
 
-/** Reads a case file (conformance/FORMAT.md) and refuses anything that is not a valid case, naming the field. */
+/**
+ * Reads a case file (conformance/FORMAT.md) and refuses anything that is not a valid case, naming the field.
+ * Jackson reads the JSON; this package is the only one of the engine that uses a JSON library.
+ */
 public final class CaseReader {
     private static final Set<String> TOP = Set.of("name", "rules", "setup", "steps", "expect");
     private static final Set<String> RULES = Set.of("variant", "deck", "teams", "throwIn", "firstBoutLimit",
@@ -30,16 +40,17 @@ public final class CaseReader {
     private static final Set<String> EXPECT = Set.of("phase", "toAct", "attacker", "defender", "hands",
             "handSizes", "table", "discardCount", "stockCount", "out", "durak", "points", "known");
 
+    private static final ObjectReader READER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS, DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS,
+                    DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build().readerFor(Object.class);
+
     private CaseReader() {
     }
 
     public static ConformanceCase read(String json) throws InvalidCaseException {
-        Object root;
-        try {
-            root = Json.parse(json);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidCaseException("", e.getMessage());
-        }
+        Object root = parse(json);
         Map<String, Object> top = object(root, "");
         keys(top, TOP, "");
         String name = string(require(top, "name", ""), "name");
@@ -61,6 +72,30 @@ public final class CaseReader {
                 : new ConformanceCase.Expect(null, null, null, null, null, null, null, null, null, null, null, null,
                 null);
         return new ConformanceCase(name, rules, setup, steps, expect);
+    }
+
+    /**
+     * The file as plain values (objects {@link Map}, arrays {@link List}, numbers {@link BigInteger} or
+     * {@link BigDecimal}, String, Boolean, null), read strictly: one value, no duplicate keys, no extensions.
+     */
+    private static Object parse(String json) throws InvalidCaseException {
+        try {
+            return READER.readValue(json);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new InvalidCaseException("", "bad JSON at line " + (at == null ? 1 : Math.max(1, at.getLineNr()))
+                    + ", column " + (at == null ? 1 : Math.max(1, at.getColumnNr())) + ": "
+                    + reason(e.getOriginalMessage()));
+        } catch (NumberFormatException e) { // a number BigDecimal cannot hold, e.g. 1e99999999999
+            throw new InvalidCaseException("", "bad JSON: a number is out of range");
+        }
+    }
+
+    /** The parser's own words without where it keeps its input ("[Source: ...]") or how it is configured. */
+    private static String reason(String message) {
+        String first = message.lines().findFirst().orElse("").replaceAll(" ?\\(start marker at \\[Source.*", "");
+        int hint = first.indexOf(" (for ");
+        return hint > 0 ? first.substring(0, hint) : first;
     }
 
     // ---- rules ----
@@ -329,7 +364,12 @@ public final class CaseReader {
     }
 
     private static int integer(Object o, String field) throws InvalidCaseException {
-        if (!(o instanceof BigDecimal d)) {
+        BigDecimal d;
+        if (o instanceof BigInteger i) {
+            d = new BigDecimal(i);
+        } else if (o instanceof BigDecimal b) {
+            d = b;
+        } else {
             throw new InvalidCaseException(field, "must be a whole number");
         }
         try {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Command;
+import online.durak.engine.Decider;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.MatchDecider;
@@ -13,8 +14,13 @@ import online.durak.engine.MatchState;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
 
-/** The table as a Decider: the lobby (seats), starting the match, moves, continue between deals (RULES.md §6). */
-public final class TableDecider {
+/**
+ * The table as a {@link Decider}: the lobby (seats), starting the match, moves, continue between deals (RULES.md
+ * §6). Stateless; {@link #TABLE} is the one instance.
+ */
+public final class TableDecider implements Decider<TableCommand, Event, TableState> {
+    public static final TableDecider TABLE = new TableDecider();
+
     public static final String TABLE_EXISTS = "TABLE_EXISTS";
     public static final String NO_SUCH_TABLE = "NO_SUCH_TABLE";
     public static final String TABLE_FULL = "TABLE_FULL";
@@ -25,7 +31,7 @@ public final class TableDecider {
     public static final String TABLE_NOT_FULL = "TABLE_NOT_FULL";
     public static final String NOT_ON_BOARD = "NOT_ON_BOARD";
     public static final String ALREADY_CONTINUED = "ALREADY_CONTINUED";
-    /** Hints exist only at solo tables (one human against bots). */
+    /** Hints exist only at solo tables (one human against bots): {@link HintRules}. */
     public static final String HINTS_SOLO_ONLY = "HINTS_SOLO_ONLY";
     /** The computer plays for a seat only after that seat's clock and grace ran out. */
     public static final String NOT_TIMED_OUT = "NOT_TIMED_OUT";
@@ -39,7 +45,19 @@ public final class TableDecider {
     private TableDecider() {
     }
 
-    public static Decision<TableState> decide(TableState t, TableCommand command) {
+    @Override
+    public TableState initialState() {
+        return TableState.NONE;
+    }
+
+    /** A finished or closed table takes no command any more. */
+    @Override
+    public boolean isTerminal(TableState t) {
+        return t.status() == TableStatus.FINISHED || t.status() == TableStatus.CLOSED;
+    }
+
+    @Override
+    public Decision<TableState> decide(TableCommand command, TableState t) {
         if (command instanceof TableCommand.Create c) {
             if (t.status() != TableStatus.NONE) {
                 return Decision.reject(TABLE_EXISTS, "this table exists already");
@@ -113,13 +131,8 @@ public final class TableDecider {
             return play(t, seat, p);
         }
         if (command instanceof TableCommand.Hint) {
-            if (!t.solo()) {
-                return Decision.reject(HINTS_SOLO_ONLY, "hints are given only in solo games against bots");
-            }
-            if (!t.match().dealRunning()) {
-                return Decision.reject(Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
-            }
-            return accept(t, List.of(new Event.HintTaken(seat)));
+            Rejection refused = HintRules.refusal(t, seat);
+            return refused != null ? new Decision.Rejected<>(refused) : accept(t, List.of(new Event.HintTaken(seat)));
         }
         TableCommand.Continue c = (TableCommand.Continue) command;
         if (!t.onBoard()) {
@@ -262,15 +275,12 @@ public final class TableDecider {
     }
 
     private static Decision<TableState> accept(TableState t, List<Event> events) {
-        TableState next = t;
-        for (Event e : events) {
-            next = evolve(next, e);
-        }
-        return new Decision.Accepted<>(List.copyOf(events), next);
+        return new Decision.Accepted<>(List.copyOf(events), TABLE.fold(t, events));
     }
 
     /** Applies one event of the table's log. */
-    public static TableState evolve(TableState t, Event event) {
+    @Override
+    public TableState evolve(TableState t, Event event) {
         if (event instanceof Event.TableCreated e) {
             List<SeatHolder> seats = new ArrayList<>();
             List<Integer> hints = new ArrayList<>();

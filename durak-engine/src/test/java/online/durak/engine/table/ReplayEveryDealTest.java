@@ -143,10 +143,10 @@ class ReplayEveryDealTest {
         final List<DealState> dealAfter = new ArrayList<>();
 
         void send(TableCommand c) {
-            Decision<TableState> d = TableDecider.decide(table, c);
+            Decision<TableState> d = TableDecider.TABLE.decide(c, table);
             Decision.Accepted<TableState> a = assertInstanceOf(Decision.Accepted.class, d, () -> c + " " + d);
             for (Event e : a.events()) {
-                table = TableDecider.evolve(table, e);
+                table = TableDecider.TABLE.evolve(table, e);
                 log.add(e);
                 dealAfter.add(table.match() == null ? null : table.match().deal());
             }

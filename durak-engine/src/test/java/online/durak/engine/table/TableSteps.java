@@ -13,19 +13,19 @@ final class TableSteps {
     }
 
     static Decision.Accepted<TableState> accepted(TableState table, TableCommand c) {
-        Decision<TableState> d = TableDecider.decide(table, c);
+        Decision<TableState> d = TableDecider.TABLE.decide(c, table);
         @SuppressWarnings("unchecked")
         Decision.Accepted<TableState> a = assertInstanceOf(Decision.Accepted.class, d, () -> c + " " + d);
         TableState folded = table;
         for (Event e : a.events()) {
-            folded = TableDecider.evolve(folded, e);
+            folded = TableDecider.TABLE.evolve(folded, e);
         }
         assertEquals(a.state().toString(), folded.toString(), "the fold of the events is the decided state");
         return a;
     }
 
     static void refused(TableState table, TableCommand c, String code) {
-        Decision<TableState> d = TableDecider.decide(table, c);
+        Decision<TableState> d = TableDecider.TABLE.decide(c, table);
         Decision.Rejected<TableState> r = assertInstanceOf(Decision.Rejected.class, d, () -> c + " " + d);
         assertEquals(code, r.rejection().code(), r.rejection().message());
     }

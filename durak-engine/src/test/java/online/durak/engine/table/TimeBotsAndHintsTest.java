@@ -70,6 +70,7 @@ class TimeBotsAndHintsTest {
     @Test
     void hints_areCounted_atSoloTablesOnly() {
         send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2), List.of(BotLevel.NORMAL), 5));
+        botsPlayUntilAnnaActs();
         send(new TableCommand.Hint("anna"));
         send(new TableCommand.Hint("anna"));
         assertEquals(List.of(2, 0), table.hints());
@@ -78,6 +79,31 @@ class TimeBotsAndHintsTest {
         twoHumansAndABot();
         refused(new TableCommand.Hint("anna"), TableDecider.HINTS_SOLO_ONLY);
         assertEquals(List.of(0, 0, 0), table.hints());
+    }
+
+    @Test
+    void hint_isRefused_whenTheDecisionIsNotTheSeats() {
+        send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2), List.of(BotLevel.NORMAL), 5));
+        assertEquals(1, table.toAct(), "the bot opens with seed 5");
+
+        refused(new TableCommand.Hint("anna"), online.durak.engine.Rejection.NOT_YOUR_TURN);
+        assertEquals(List.of(0, 0), table.hints());
+    }
+
+    @Test
+    void hint_isRefused_afterTheMatch() {
+        send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2).withDealsPerMatch(1),
+                List.of(BotLevel.NORMAL), 5));
+        while (table.status() == TableStatus.PLAYING) {
+            send(new TableCommand.Play(actorId(), anyLegal()));
+        }
+        refused(new TableCommand.Hint("anna"), online.durak.engine.Rejection.MATCH_OVER);
+    }
+
+    private void botsPlayUntilAnnaActs() {
+        while (table.toAct() != 0) {
+            send(new TableCommand.Play(actorId(), anyLegal()));
+        }
     }
 
     @Test

@@ -53,7 +53,7 @@ public final class CommandDecider {
             } else {
                 tc = command.toTableCommand(seed);
             }
-            d = TableDecider.decide(table.state(), tc);
+            d = TableDecider.TABLE.decide(tc, table.state());
         } catch (RuntimeException e) {
             return new Outcome.Rejected(command.commandId(), table.tableId(),
                 new Rejection(RULES_ERROR, "the rules engine failed on this command: " + e), table.lastSeq());

@@ -44,7 +44,7 @@ public record TableEntry(String tableId, TableState state, long lastSeq, Instant
 
     /** The table after one more event appended {@code at}, numbered {@code lastSeq() + 1}. */
     public TableEntry next(Event event, Instant at) {
-        return new TableEntry(tableId, TableDecider.evolve(state, event), lastSeq + 1,
+        return new TableEntry(tableId, TableDecider.TABLE.evolve(state, event), lastSeq + 1,
             TurnClock.turnStart(turnStartedAt, event, at), openedAt(openedAt, event, at));
     }
 

@@ -7,8 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import online.durak.engine.Rejection;
 import online.durak.engine.SeatView;
 import online.durak.engine.Views;
+import online.durak.engine.table.HintRules;
 import online.durak.engine.table.TableState;
-import online.durak.engine.table.TableStatus;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.table.auth.Player;
@@ -70,26 +70,15 @@ public class Hints {
     }
 
     /**
-     * The seat's view when a hint may be given now; else the refusal the rules service would give, without
-     * asking it or the bot service: 409 HINTS_SOLO_ONLY, MATCH_OVER, DEAL_NOT_RUNNING or NOT_YOUR_TURN.
+     * The seat's view when a hint may be given now ({@link HintRules}); else the refusal the rules service would
+     * give, without asking it or the bot service: 409 HINTS_SOLO_ONLY, MATCH_OVER, DEAL_NOT_RUNNING or NOT_YOUR_TURN.
      */
     static SeatView hintable(TableSnapshot s, int seat) {
         TableState t = s.state();
-        if (!t.solo()) {
-            throw new ApiException(409, ErrorCodes.HINTS_SOLO_ONLY,
-                    "hints are given only in solo games (one person against bots)");
+        Rejection refused = HintRules.refusal(t, seat);
+        if (refused != null) {
+            throw new ApiException(409, refused.code(), refused.message());
         }
-        if (t.status() == TableStatus.FINISHED) {
-            throw new ApiException(409, Rejection.MATCH_OVER, "the match at this table is over");
-        }
-        if (t.status() != TableStatus.PLAYING || t.match() == null || !t.match().dealRunning()) {
-            throw new ApiException(409, Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
-        }
-        SeatView view = Views.seatView(t.match().deal(), seat);
-        if (view.legalMoves().isEmpty()) {
-            throw new ApiException(409, Rejection.NOT_YOUR_TURN,
-                    "no move of yours is asked for now (seat " + view.toAct() + " is to act)");
-        }
-        return view;
+        return Views.seatView(t.match().deal(), seat);
     }
 }

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,12 +15,17 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
 import online.durak.engine.table.TurnClock;
 import online.durak.messages.EventMessage;
+import online.durak.service.projection.Projection;
+import online.durak.service.projection.SeqFold;
 import online.durak.table.store.EventStore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.context.ManagedExecutor;
@@ -31,8 +35,9 @@ import org.jboss.logging.Logger;
  * Every table's projection (docs/spine.md "The table service"): the state folded with
  * {@link TableDecider#evolve}, the last seq and the event log, plus the lobby (the open tables).
  *
- * <p>Idempotent by {@code (table id, seq)}: an event with seq ≤ the table's last is skipped; one beyond the
- * next makes the projection read the missing events from the store first. A table that is asked for but not
+ * <p>Idempotent by {@code (table id, seq)}, folded by the shared {@link SeqFold} and held in a {@link Projection}
+ * (durak-service): an event with seq ≤ the table's last is skipped; one beyond the next makes the projection read
+ * the missing events from the store first. A table that is asked for but not
  * (yet) in memory is read from the store, so the store is the truth and Kafka only the fast path. All changes
  * to one table happen under that table's lock, listeners included, so they see its events in seq order.
  *
@@ -46,7 +51,8 @@ public class Projections {
     private static final Logger LOG = Logger.getLogger(Projections.class);
     private static final int REBUILD_PAGE = 2000;
 
-    private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
+    private final Projection<TableSnapshot> tables = new Projection<>(TableSnapshot::empty, TableSnapshot::seq);
+    private final SeqFold<EventMessage, TableSnapshot> fold;
     private final ConcurrentHashMap<String, TableSnapshot> open = new ConcurrentHashMap<>();
     private final List<TableListener> listeners = new CopyOnWriteArrayList<>();
     private final EventStore store;
@@ -54,7 +60,7 @@ public class Projections {
     private final Duration waitTimeout;
     private final long keepFinishedNanos;
     private final long keepIdleNanos;
-    private final java.util.concurrent.atomic.AtomicLong nextSweep = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong nextSweep = new AtomicLong();
     private final Counter evictions;
     private final Counter applied;
     private final Counter duplicates;
@@ -77,6 +83,7 @@ public class Projections {
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout,
                        Duration keepFinished, Duration keepIdle) {
         this.store = store;
+        this.fold = new SeqFold<>(store::read, EventMessage::seq, TableSnapshot::seq);
         this.executor = executor;
         this.waitTimeout = waitTimeout;
         this.keepFinishedNanos = keepFinished.toNanos();
@@ -86,92 +93,60 @@ public class Projections {
         this.duplicates = registry.counter("durak.projection.events", "outcome", "duplicate");
         this.gaps = registry.counter("durak.projection.gaps");
         this.failures = registry.counter("durak.projection.events", "outcome", "failed");
-        registry.gaugeMapSize("durak.projection.tables", List.of(), tables);
+        registry.gaugeMapSize("durak.projection.tables", List.of(), tables.slots());
         registry.gaugeMapSize("durak.lobby.open.tables", List.of(), open);
-    }
-
-    /** One table's projection: its newest snapshot and who waits for a seq. Its monitor is the table's lock. */
-    static final class Table {
-        volatile TableSnapshot snapshot;
-        final List<Waiter> waiters = new ArrayList<>();
-        long failedSeq = -1;
-        /** When it was last asked for or changed (System.nanoTime). */
-        volatile long usedAt = System.nanoTime();
-        /** Dropped from memory (under the lock): whoever holds this object must look the table up again. */
-        boolean evicted;
-
-        Table(String tableId) {
-            snapshot = TableSnapshot.empty(tableId);
-        }
-    }
-
-    private record Waiter(long seq, CompletableFuture<TableSnapshot> future) {
     }
 
     public void addListener(TableListener listener) {
         listeners.add(listener);
     }
 
-    /** Runs {@code action} under the lock of the table's projection in memory (made when missing). */
-    private <T> T locked(String tableId, java.util.function.Function<Table, T> action) {
-        while (true) {
-            Table t = tables.computeIfAbsent(tableId, Table::new);
-            synchronized (t) {
-                if (!t.evicted) { // else it was dropped between the lookup and the lock: look again
-                    t.usedAt = System.nanoTime();
-                    return action.apply(t);
-                }
-            }
-        }
-    }
-
     /**
      * Runs {@code action} under the table's lock with its newest snapshot, so that no event of the table is
      * applied (and no listener told) meanwhile. The action must not block.
      */
-    public <T> T withTable(String tableId, java.util.function.Function<TableSnapshot, T> action) {
-        return locked(tableId, t -> action.apply(t.snapshot));
+    public <T> T withTable(String tableId, Function<TableSnapshot, T> action) {
+        return tables.locked(tableId, t -> action.apply(t.state()));
     }
 
     // ---- events in ----
 
     /** An event from the table-events topic. */
     public void accept(EventMessage m) {
-        locked(m.tableId(), t -> {
+        tables.locked(m.tableId(), t -> {
             acceptLocked(t, m);
             return null;
         });
         sweepIfDue();
     }
 
-    private void acceptLocked(Table t, EventMessage m) {
-        long last = t.snapshot.seq();
-        if (m.seq() <= last) {
-            duplicates.increment();
-            return;
-        }
+    private void acceptLocked(Projection.Slot<TableSnapshot> t, EventMessage m) {
+        long last = t.state().seq();
         if (m.seq() > last + 1) {
             gaps.increment();
             LOG.debugf("table %s: got seq %d after %d, reading the gap from the store", m.tableId(), m.seq(), last);
-            try {
-                applyAll(t, store.read(m.tableId(), last, m.seq()));
-            } catch (RuntimeException e) {
-                LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(), last + 1,
-                        m.seq() - 1, e.getMessage());
-            }
         }
-        if (m.seq() == t.snapshot.seq() + 1) {
-            apply(t, m);
-        } else if (m.seq() > t.snapshot.seq()) {
-            LOG.warnf("table %s: seq %d left out, events %d..%d are still missing (caught up later)",
-                    m.tableId(), m.seq(), t.snapshot.seq() + 1, m.seq() - 1);
+        SeqFold.Outcome<EventMessage, TableSnapshot> o;
+        try {
+            o = fold.accept(m.tableId(), t.state(), m, (s, e) -> apply(t, s, e));
+        } catch (RuntimeException e) {
+            LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(), last + 1,
+                    m.seq() - 1, e.getMessage());
+            return;
+        }
+        switch (o.kind()) {
+            case DUPLICATE -> duplicates.increment();
+            case LEFT_OUT -> LOG.warnf("table %s: seq %d left out, events %d..%d are still missing (caught up later)",
+                    m.tableId(), m.seq(), o.state().seq() + 1, m.seq() - 1);
+            case FAILED -> failed(t, o);
+            case APPLIED -> { }
         }
     }
 
     /** Whether the table's projection has reached {@code seq} already (an event with it would be skipped). */
     public boolean has(String tableId, long seq) {
-        Table t = tables.get(tableId);
-        return t != null && t.snapshot.seq() >= seq;
+        TableSnapshot s = tables.peek(tableId);
+        return s != null && s.seq() >= seq;
     }
 
     /** Counts an event passed over unread because {@link #has} said so. */
@@ -181,15 +156,18 @@ public class Projections {
 
     /** Reads whatever the store has after the table's last seq and applies it; the newest snapshot. */
     public TableSnapshot catchUp(String tableId) {
-        Table existing = tables.get(tableId);
-        long last = existing == null ? 0 : existing.snapshot.seq();
+        TableSnapshot existing = tables.peek(tableId);
+        long last = existing == null ? 0 : existing.seq();
         List<EventMessage> events = store.read(tableId, last, 0);
         if (existing == null && events.isEmpty()) {
             return TableSnapshot.empty(tableId); // unknown table: keep no entry for it
         }
-        return locked(tableId, t -> {
-            applyAll(t, events);
-            return t.snapshot;
+        return tables.locked(tableId, t -> {
+            SeqFold.Outcome<EventMessage, TableSnapshot> o = fold.fold(t.state(), events, (s, e) -> apply(t, s, e));
+            if (o.kind() == SeqFold.Kind.FAILED) {
+                failed(t, o);
+            }
+            return t.state();
         });
     }
 
@@ -204,12 +182,14 @@ public class Projections {
                 break;
             }
             for (EventMessage m : page) {
-                locked(m.tableId(), t -> {
-                    if (m.seq() == t.snapshot.seq() + 1) {
-                        apply(t, m);
-                    } else if (m.seq() > t.snapshot.seq() + 1) {
+                tables.locked(m.tableId(), t -> {
+                    SeqFold.Outcome<EventMessage, TableSnapshot> o = fold.fold(t.state(), List.of(m),
+                            (s, e) -> apply(t, s, e));
+                    if (o.kind() == SeqFold.Kind.FAILED) {
+                        failed(t, o);
+                    } else if (m.seq() > t.state().seq()) {
                         LOG.warnf("table %s: the store has no event %d (next is %d)", m.tableId(),
-                                t.snapshot.seq() + 1, m.seq());
+                                t.state().seq() + 1, m.seq());
                     }
                     return null;
                 });
@@ -225,38 +205,27 @@ public class Projections {
         return count;
     }
 
-    private void applyAll(Table t, List<EventMessage> events) {
-        for (EventMessage m : events) {
-            long next = t.snapshot.seq() + 1;
-            if (m.seq() < next) {
-                continue;
-            }
-            if (m.seq() > next || !apply(t, m)) {
-                break;
-            }
+    private void failed(Projection.Slot<TableSnapshot> t, SeqFold.Outcome<EventMessage, TableSnapshot> o) {
+        failures.increment();
+        EventMessage m = o.failedEvent();
+        if (t.failedSeq != m.seq()) {
+            t.failedSeq = m.seq();
+            LOG.errorf(o.failure(), "table %s: event %d (%s) cannot be applied; the table's projection stays at %d",
+                    m.tableId(), m.seq(), m.type(), o.state().seq());
         }
     }
 
-    /** Applies the next event under the table's lock; false when the engine could not apply it. */
-    private boolean apply(Table t, EventMessage m) {
-        TableSnapshot s = t.snapshot;
-        TableState next;
-        try {
-            next = TableDecider.evolve(s.state(), m.event());
-        } catch (RuntimeException e) {
-            failures.increment();
-            if (t.failedSeq != m.seq()) {
-                t.failedSeq = m.seq();
-                LOG.errorf(e, "table %s: event %d (%s) cannot be applied; the table's projection stays at %d",
-                        m.tableId(), m.seq(), m.type(), s.seq());
-            }
-            return false;
-        }
+    /**
+     * Applies the next event under the table's lock: the new snapshot, the lobby, the listeners and whoever waits
+     * for its seq. Throws (changing nothing) when the engine cannot apply it.
+     */
+    private TableSnapshot apply(Projection.Slot<TableSnapshot> t, TableSnapshot s, EventMessage m) {
+        TableState next = TableDecider.TABLE.evolve(s.state(), m.event());
         Instant created = s.createdAt() == null ? m.at() : s.createdAt();
         Instant turnStartedAt = TurnClock.turnStart(s.turnStartedAt(), m.event(), m.at());
         TableSnapshot after = new TableSnapshot(s.tableId(), next, m.seq(), ((EventLog) s.events()).append(m), created,
                 turnStartedAt);
-        t.snapshot = after;
+        tables.set(t, after);
         applied.increment();
         if (next.status() == TableStatus.OPEN) {
             open.put(after.tableId(), after);
@@ -270,29 +239,17 @@ public class Projections {
                 LOG.warnf(e, "table %s: a listener failed on event %d", m.tableId(), m.seq());
             }
         }
-        if (!t.waiters.isEmpty()) {
-            Iterator<Waiter> it = t.waiters.iterator();
-            while (it.hasNext()) {
-                Waiter w = it.next();
-                if (w.future().isDone()) {
-                    it.remove();
-                } else if (w.seq() <= after.seq()) {
-                    it.remove();
-                    w.future().complete(after);
-                }
-            }
-        }
-        return true;
+        tables.wake(t);
+        return after;
     }
 
     // ---- reading ----
 
     /** The table's snapshot, read from the store when this projection has not seen the table. */
     public Optional<TableSnapshot> find(String tableId) {
-        Table t = tables.get(tableId);
-        if (t != null && t.snapshot.exists()) {
-            t.usedAt = System.nanoTime();
-            return Optional.of(t.snapshot);
+        TableSnapshot known = tables.use(tableId);
+        if (known != null && known.exists()) {
+            return Optional.of(known);
         }
         TableSnapshot s = catchUp(tableId);
         return s.exists() ? Optional.of(s) : Optional.empty();
@@ -300,8 +257,8 @@ public class Projections {
 
     /** The table's snapshot in memory, without asking the store (empty when unknown). */
     public TableSnapshot current(String tableId) {
-        Table t = tables.get(tableId);
-        return t == null ? TableSnapshot.empty(tableId) : t.snapshot;
+        TableSnapshot s = tables.peek(tableId);
+        return s == null ? TableSnapshot.empty(tableId) : s;
     }
 
     /** The open tables (status OPEN), newest first. */
@@ -318,18 +275,11 @@ public class Projections {
      * is still behind the future fails with {@link ProjectionTimeoutException}.
      */
     public CompletableFuture<TableSnapshot> awaitSeq(String tableId, long seq) {
-        CompletableFuture<TableSnapshot> f = new CompletableFuture<>();
-        TableSnapshot reached = locked(tableId, t -> {
-            if (t.snapshot.seq() >= seq) {
-                return t.snapshot;
-            }
-            t.waiters.add(new Waiter(seq, f));
-            return null;
-        });
-        if (reached != null) {
-            return CompletableFuture.completedFuture(reached);
+        CompletableFuture<TableSnapshot> f = tables.await(tableId, seq);
+        if (f.isDone()) {
+            return f;
         }
-        return f.orTimeout(waitTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        return f.orTimeout(waitTimeout.toMillis(), TimeUnit.MILLISECONDS)
                 .exceptionallyCompose(e -> {
                     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
                     if (!(cause instanceof TimeoutException)) {
@@ -351,32 +301,21 @@ public class Projections {
     private void sweepIfDue() {
         long now = System.nanoTime();
         long due = nextSweep.get();
-        if (now - due >= 0 && nextSweep.compareAndSet(due, now + java.util.concurrent.TimeUnit.SECONDS.toNanos(10))) {
+        if (now - due >= 0 && nextSweep.compareAndSet(due, now + TimeUnit.SECONDS.toNanos(10))) {
             evictIdle(now);
         }
     }
 
     /** Drops the tables idle at {@code now} (System.nanoTime); returns how many. */
     int evictIdle(long now) {
-        int dropped = 0;
-        for (Table t : tables.values()) {
-            TableSnapshot s = t.snapshot;
+        int dropped = tables.evictIdle(now, s -> {
             TableStatus status = s.state().status();
             if (status == TableStatus.OPEN) {
-                continue; // the lobby lists it
+                return -1; // the lobby lists it
             }
-            long keep = status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()
-                ? keepFinishedNanos : keepIdleNanos;
-            if (now - t.usedAt < keep || held(s.tableId())) {
-                continue;
-            }
-            synchronized (t) {
-                if (!t.evicted && t.waiters.isEmpty() && now - t.usedAt >= keep && tables.remove(s.tableId(), t)) {
-                    t.evicted = true;
-                    dropped++;
-                }
-            }
-        }
+            return status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()
+                    ? keepFinishedNanos : keepIdleNanos;
+        }, this::held);
         if (dropped > 0) {
             evictions.increment(dropped);
             LOG.debugf("dropped %d idle table(s) from memory; %d remain", dropped, tables.size());

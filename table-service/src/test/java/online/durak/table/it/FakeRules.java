@@ -103,7 +103,7 @@ public final class FakeRules implements AutoCloseable {
     private synchronized ReplyMessage decide(CommandMessage c) {
         TableState state = tables.getOrDefault(c.tableId(), TableState.NONE);
         long seq = lastSeq.getOrDefault(c.tableId(), 0L);
-        Decision<TableState> d = TableDecider.decide(state, c.toTableCommand(random.nextLong()));
+        Decision<TableState> d = TableDecider.TABLE.decide(c.toTableCommand(random.nextLong()), state);
         if (d instanceof Decision.Rejected<TableState> r) {
             return ReplyMessage.rejected(c.commandId(), c.tableId(), r.rejection(), seq);
         }

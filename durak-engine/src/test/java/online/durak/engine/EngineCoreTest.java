@@ -1,0 +1,57 @@
+package online.durak.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's core keeps no JSON (DESIGN.md): no compiled class outside {@code engine/conformance} refers to a
+ * JSON library. A class file names every class it uses in its constant pool, so reading the bytes finds any
+ * use, imported or written out in full.
+ */
+class EngineCoreTest {
+    private static final List<String> JSON_LIBRARIES = List.of("com/fasterxml/", "org/json/", "com/google/gson/",
+            "jakarta/json/", "javax/json/", "org/yaml/");
+
+    private static Path classes() throws URISyntaxException {
+        Path card = Path.of(Card.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return card.resolve("online/durak/engine");
+    }
+
+    private static List<String> jsonUsers(Stream<Path> classFiles) {
+        return classFiles.filter(f -> {
+            try {
+                String bytes = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
+                return JSON_LIBRARIES.stream().anyMatch(bytes::contains);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }).map(Path::toString).toList();
+    }
+
+    @Test
+    void coreClasses_useNoJsonLibrary() throws IOException, URISyntaxException {
+        Path root = classes();
+        try (Stream<Path> walk = Files.walk(root)) {
+            List<Path> core = walk.filter(f -> f.toString().endsWith(".class"))
+                    .filter(f -> !root.relativize(f).startsWith("conformance")).toList();
+            assertTrue(core.size() > 30, "the engine's classes are found: " + core.size());
+            assertEquals(List.of(), jsonUsers(core.stream()));
+        }
+    }
+
+    @Test
+    void theConformanceReader_isFoundUsingJackson_soTheScanSeesAUse() throws IOException, URISyntaxException {
+        try (Stream<Path> walk = Files.walk(classes().resolve("conformance"))) {
+            assertTrue(jsonUsers(walk.filter(f -> f.toString().endsWith("CaseReader.class"))).size() == 1);
+        }
+    }
+}
