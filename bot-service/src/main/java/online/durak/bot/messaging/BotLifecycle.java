@@ -11,9 +11,13 @@ import java.util.function.ToDoubleFunction;
 import online.durak.bot.BotConfig;
 import online.durak.bot.play.BotPlayer;
 import online.durak.bot.play.TableTracker;
-import online.durak.bot.store.EventStore;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
+import online.durak.store.EventReader;
+import io.vertx.mutiny.sqlclient.Pool;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -28,7 +32,7 @@ public class BotLifecycle {
 
     private final KafkaClients kafka;
     private final BotConfig config;
-    private final EventStore store;
+    private final EventReader store;
     private final CommandProducer producer;
     private final MeterRegistry registry;
     private volatile TableTracker tracker;
@@ -37,17 +41,23 @@ public class BotLifecycle {
     private volatile TopicConsumer consumer;
     private volatile TopicConsumer refusals;
 
-    public BotLifecycle(KafkaClients kafka, BotConfig config, EventStore store, CommandProducer producer,
+    public BotLifecycle(KafkaClients kafka, BotConfig config, Pool pool,
+                        @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration storeTimeout,
+                        CommandProducer producer,
                         MeterRegistry registry) {
         this.kafka = kafka;
         this.config = config;
-        this.store = store;
+        // the event store, read only (durak-store's one reader): a row that cannot be read now cannot be read
+        // later either, so its table stops before it
+        this.store = new EventReader(pool, storeTimeout, LOG, EventReader.OnUnreadable.STOP);
         this.producer = producer;
         this.registry = registry;
     }
 
     void onStart(@Observes StartupEvent e) {
-        TableTracker t = new TableTracker(store, config.closedTablesRemembered());
+        // empty: nothing was ever stored
+        TableTracker t = new TableTracker((id, after, before) -> store.read(id, after, before).orElse(List.of()),
+                config.closedTablesRemembered());
         tracker = t;
         player = new BotPlayer(producer, t::isCurrent, config.think(), config.workers(), config.retryBackoff(),
                 config.sendAttempts(), registry);
