@@ -2,7 +2,6 @@ package online.durak.bot;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import io.smallrye.config.WithName;
 import java.time.Duration;
 
 /** The bot service's own settings ({@code durak.bot.*}). */
@@ -19,17 +18,6 @@ public interface BotConfig {
     /** Threads that choose moves (the search of STRONG takes up to ~150 ms of one core). */
     @WithDefault("2")
     int workers();
-
-    /** Consumer group on {@code durak.table-events}; every instance of the service shares it. */
-    @WithDefault("bot-service")
-    String group();
-
-    /**
-     * Where a group without committed offsets starts: {@code earliest} (the service: no table waiting for a bot
-     * is missed), or {@code latest} (tests, whose unique group must not replay the shared broker's history).
-     */
-    @WithDefault("earliest")
-    String offsetReset();
 
     /**
      * Tables that have waited longer than this for their move (by the time of the event that asked for it) get
@@ -55,20 +43,4 @@ public interface BotConfig {
 
     @WithDefault("2s")
     Duration hintWait();
-
-    Topics topics();
-
-    /** Topic names of docs/spine.md (tests use topics of their own). */
-    interface Topics {
-        @WithDefault("durak.commands")
-        String commands();
-
-        @WithName("table-events")
-        @WithDefault("durak.table-events")
-        String tableEvents();
-
-        /** Read only to report bot commands the rules service refused. */
-        @WithDefault("durak.replies")
-        String replies();
-    }
 }

@@ -16,7 +16,7 @@ public class BotTopics extends TestTopicsResource {
     public static final String REPLIES = PREFIX + ".replies";
 
     public BotTopics() {
-        super(Map.of("durak.bot.topics.table-events", EVENTS, "durak.bot.topics.commands", COMMANDS,
-                "durak.bot.topics.replies", REPLIES));
+        super(Map.of("durak.kafka.topics.table-events", EVENTS, "durak.kafka.topics.commands", COMMANDS,
+                "durak.kafka.topics.replies", REPLIES));
     }
 }

@@ -3,6 +3,7 @@ package online.durak.bot;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,7 +20,8 @@ class ServiceEdgesTest {
         Bus.awaitReady();
         given().when().get("/q/health/ready")
                 .then().statusCode(200).body("status", equalTo("UP"))
-                .body(containsString("table-events-consumer"));
+                .body("checks.find { it.name == 'kafka-consumers' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'kafka-consumers' }.data.events", startsWith("UP "));
     }
 
     @Test

@@ -9,37 +9,9 @@ import java.util.Optional;
 @ConfigMapping(prefix = "durak.rules")
 public interface RulesConfig {
 
-    /** Consumer group on {@code durak.commands}; every instance of the service shares it. */
-    @WithDefault("rules-service")
-    String group();
-
-    /**
-     * Where a group without committed offsets starts: {@code earliest} (the service: no command is lost), or
-     * {@code latest} (tests, whose unique group must not replay the shared broker's history).
-     */
-    @WithDefault("earliest")
-    String offsetReset();
-
-    /** Consumer threads of this instance (each its own consumer in the group, its own partitions). */
-    @WithDefault("1")
-    int consumers();
-
-    /**
-     * How often a consumer commits its offsets (asynchronously; synchronously when it gives a partition up or
-     * stops). Commands are idempotent by {@code commandId}, so after a crash the few commands handled since the
-     * last commit are only answered again; committing after every command would cost the broker a write and the
-     * consumer a round trip per move.
-     */
-    @WithDefault("1s")
-    Duration commitInterval();
-
     /** Tables kept in memory; past that some are dropped and rebuilt from the store when needed. */
     @WithDefault("10000")
     int cacheMaxTables();
-
-    /** Pause before a command whose store or broker call failed is tried again. */
-    @WithDefault("1s")
-    Duration retryBackoff();
 
     /** How often the outbox relay runs (read by its {@code @Scheduled}). */
     @WithDefault("2s")

@@ -35,7 +35,7 @@ import online.durak.messages.EventMessage;
 import online.durak.messages.ReplyMessage;
 import online.durak.rules.messaging.Assignment;
 import online.durak.rules.messaging.ClockWatch;
-import online.durak.rules.messaging.CommandHandler;
+import online.durak.rules.application.CommandService;
 import online.durak.testkit.DurakInfraResource;
 import online.durak.testkit.TestInfra;
 import org.junit.jupiter.api.AfterAll;
@@ -69,7 +69,7 @@ class ClockFlowTest {
     @Inject
     Pool pool;
     @Inject
-    CommandHandler handler;
+    CommandService handler;
     @Inject
     Assignment assignment;
     @Inject

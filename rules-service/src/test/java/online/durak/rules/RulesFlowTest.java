@@ -35,7 +35,8 @@ import online.durak.messages.MessageException;
 import online.durak.messages.ReplyMessage;
 import online.durak.rules.domain.TableEntry;
 import online.durak.rules.messaging.Assignment;
-import online.durak.rules.messaging.CommandHandler;
+import online.durak.service.kafka.KafkaConfig;
+import online.durak.rules.application.CommandService;
 import online.durak.rules.messaging.Publisher;
 import online.durak.testkit.DurakInfraResource;
 import online.durak.testkit.TestInfra;
@@ -57,13 +58,13 @@ class RulesFlowTest {
     @Inject
     Pool pool;
     @Inject
-    CommandHandler handler;
+    CommandService handler;
     @Inject
-    Publisher publisher;
+    FaultyPublisher publisher;
     @Inject
     Assignment assignment;
     @Inject
-    RulesConfig config;
+    KafkaConfig kafka;
 
     @BeforeAll
     static void openBus() {
@@ -213,7 +214,7 @@ class RulesFlowTest {
         ReplyMessage refused = replies.get(4);
         assertEquals(other, refused.tableId());
         assertFalse(refused.accepted());
-        assertEquals(CommandHandler.COMMAND_ID_IN_USE, refused.code());
+        assertEquals(CommandService.COMMAND_ID_IN_USE, refused.code());
         assertEquals(0, count("select count(*) from table_events where table_id = $1", other));
     }
 
@@ -230,7 +231,7 @@ class RulesFlowTest {
             long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (true) {
                 org.apache.kafka.clients.consumer.OffsetAndMetadata committed = admin
-                    .listConsumerGroupOffsets(config.group()).partitionsToOffsetAndMetadata().get().get(tp);
+                    .listConsumerGroupOffsets(kafka.consumers().get("commands").group().orElseThrow()).partitionsToOffsetAndMetadata().get().get(tp);
                 if (committed != null && committed.offset() > sent.offset()) {
                     break;
                 }

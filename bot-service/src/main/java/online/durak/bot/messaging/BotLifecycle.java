@@ -11,12 +11,18 @@ import java.util.function.ToDoubleFunction;
 import online.durak.bot.BotConfig;
 import online.durak.bot.play.BotPlayer;
 import online.durak.bot.play.TableTracker;
-import online.durak.bot.store.EventStore;
+import online.durak.service.kafka.KafkaClients;
+import online.durak.service.kafka.TopicConsumer;
+import online.durak.store.EventReader;
+import io.vertx.mutiny.sqlclient.Pool;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
  * Starts the bots with the application and stops them with it: the tables followed ({@link TableTracker}), the
- * players ({@link BotPlayer}) and the {@code durak.table-events} consumer ({@link ConsumerReadiness} reports it).
+ * players ({@link BotPlayer}) and the {@code durak.table-events} consumer and the replies watch (readiness {@code kafka-consumers}).
  * On shutdown the consumer stops first and commits only what was played, then the
  * workers finish the decisions under way, then the producer sends what is buffered.
  */
@@ -24,27 +30,34 @@ import org.jboss.logging.Logger;
 public class BotLifecycle {
     private static final Logger LOG = Logger.getLogger(BotLifecycle.class);
 
-    private final KafkaSettings settings;
+    private final KafkaClients kafka;
     private final BotConfig config;
-    private final EventStore store;
+    private final EventReader store;
     private final CommandProducer producer;
     private final MeterRegistry registry;
     private volatile TableTracker tracker;
     private volatile BotPlayer player;
-    private volatile TableEventsConsumer consumer;
-    private volatile RefusalWatch refusals;
+    private volatile TableEventsConsumer events;
+    private volatile TopicConsumer consumer;
+    private volatile TopicConsumer refusals;
 
-    public BotLifecycle(KafkaSettings settings, BotConfig config, EventStore store, CommandProducer producer,
+    public BotLifecycle(KafkaClients kafka, BotConfig config, Pool pool,
+                        @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration storeTimeout,
+                        CommandProducer producer,
                         MeterRegistry registry) {
-        this.settings = settings;
+        this.kafka = kafka;
         this.config = config;
-        this.store = store;
+        // the event store, read only (durak-store's one reader): a row that cannot be read now cannot be read
+        // later either, so its table stops before it
+        this.store = new EventReader(pool, storeTimeout, LOG, EventReader.OnUnreadable.STOP);
         this.producer = producer;
         this.registry = registry;
     }
 
     void onStart(@Observes StartupEvent e) {
-        TableTracker t = new TableTracker(store, config.closedTablesRemembered());
+        // empty: nothing was ever stored
+        TableTracker t = new TableTracker((id, after, before) -> store.read(id, after, before).orElse(List.of()),
+                config.closedTablesRemembered());
         tracker = t;
         player = new BotPlayer(producer, t::isCurrent, config.think(), config.workers(), config.retryBackoff(),
                 config.sendAttempts(), registry);
@@ -57,13 +70,11 @@ public class BotLifecycle {
                 .description("Tables whose missing events were read from the store").register(registry);
         FunctionCounter.builder("durak.bot.store.reads", t, x -> x.loadedFromStore()).tag("why", "unknown-table")
                 .register(registry);
-        consumer = new TableEventsConsumer(settings.consumer(), settings.eventsTopic(), t, player,
-                config.retryBackoff(), config.maxAge().orElse(null), registry);
-        consumer.start();
-        refusals = new RefusalWatch(settings.repliesConsumer(), settings.repliesTopic(), t, registry);
-        refusals.start();
-        LOG.infof("bots play from %s (group %s) to %s; think time %d ms, %d worker(s)%s", settings.eventsTopic(),
-                settings.group(), settings.commandsTopic(), config.think().toMillis(), config.workers(),
+        events = new TableEventsConsumer(t, player, config.maxAge().orElse(null));
+        consumer = kafka.consume("events", kafka.topics().tableEvents(), events);
+        refusals = kafka.consume("replies", kafka.topics().replies(), new RefusalWatch(t, registry));
+        LOG.infof("bots play from %s to %s; think time %d ms, %d worker(s)%s", kafka.topics().tableEvents(),
+                kafka.topics().commands(), config.think().toMillis(), config.workers(),
                 config.maxAge().map(d -> ", tables waiting longer than " + d.toSeconds() + " s left alone").orElse(""));
     }
 
@@ -73,13 +84,13 @@ public class BotLifecycle {
     }
 
     void onStop(@Observes ShutdownEvent e) {
-        RefusalWatch w = refusals;
+        TopicConsumer w = refusals;
         if (w != null) {
-            w.close();
+            w.stop();
         }
-        TableEventsConsumer c = consumer;
+        TopicConsumer c = consumer;
         if (c != null) {
-            c.close();
+            c.stop(); // commits only what was played: turns under way are read again by the next owner
         }
         BotPlayer p = player;
         if (p != null) {
@@ -88,23 +99,12 @@ public class BotLifecycle {
         producer.close();
         if (c != null) {
             LOG.infof("stopped: %d event record(s) read, %d turn(s) played, %d too old to play", c.records(),
-                    c.turns(), c.tooOld());
+                    events.turns(), events.tooOld());
         }
     }
 
     public TableTracker tracker() {
         return tracker;
-    }
-
-    /** The consumer runs and has joined its group and got its partitions (possibly none) at least once. */
-    public boolean ready() {
-        TableEventsConsumer c = consumer;
-        return c != null && c.ready();
-    }
-
-    public String partitions() {
-        TableEventsConsumer c = consumer;
-        return c == null ? "[]" : c.partitions().toString();
     }
 
     public int turnsInFlight() {

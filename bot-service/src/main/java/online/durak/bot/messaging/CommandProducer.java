@@ -6,26 +6,27 @@ import java.util.concurrent.CompletableFuture;
 import online.durak.bot.play.BotPlayer;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import online.durak.service.kafka.KafkaClients;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /** Sends {@code play} commands to {@code durak.commands}, keyed by table id (idempotent producer, acks=all). */
 @ApplicationScoped
 public class CommandProducer implements BotPlayer.CommandSink {
 
-    private final KafkaSettings settings;
-    private volatile KafkaProducer<String, byte[]> producer;
+    private final KafkaClients kafka;
+    private volatile Producer<String, byte[]> producer;
 
-    public CommandProducer(KafkaSettings settings) {
-        this.settings = settings;
+    public CommandProducer(KafkaClients kafka) {
+        this.kafka = kafka;
     }
 
-    private KafkaProducer<String, byte[]> producer() {
-        KafkaProducer<String, byte[]> p = producer;
+    private Producer<String, byte[]> producer() {
+        Producer<String, byte[]> p = producer;
         if (p == null) {
             synchronized (this) {
                 if (producer == null) {
-                    producer = new KafkaProducer<>(settings.producer());
+                    producer = kafka.producer("commands");
                 }
                 p = producer;
             }
@@ -36,7 +37,7 @@ public class CommandProducer implements BotPlayer.CommandSink {
     @Override
     public CompletableFuture<Void> send(CommandMessage command) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        producer().send(new ProducerRecord<>(settings.commandsTopic(), command.tableId(), Codec.toBytes(command)),
+        producer().send(new ProducerRecord<>(kafka.topics().commands(), command.tableId(), Codec.toBytes(command)),
                 (meta, e) -> {
                     if (e == null) {
                         done.complete(null);

@@ -17,6 +17,7 @@ import online.durak.engine.table.TableStatus;
 import online.durak.engine.table.TurnClock;
 import online.durak.messages.CommandMessage;
 import online.durak.rules.RulesConfig;
+import online.durak.rules.application.CommandService;
 import online.durak.rules.domain.ClockSettings;
 import online.durak.rules.domain.CommandDecider;
 import online.durak.rules.domain.TableCache;
@@ -51,7 +52,7 @@ public class ClockWatch {
     record Pending(long lastSeq, TurnClock.Due due, int attempt, Instant sentAt) {
     }
 
-    private final CommandHandler handler;
+    private final CommandService commands;
     private final Publisher publisher;
     private final Assignment assignment;
     private final EventStore store;
@@ -60,9 +61,9 @@ public class ClockWatch {
     private final Set<Integer> toScan = ConcurrentHashMap.newKeySet();
     private final Map<TurnClock.Due, Counter> sent = new EnumMap<>(TurnClock.Due.class);
 
-    public ClockWatch(CommandHandler handler, Publisher publisher, Assignment assignment, EventStore store,
+    public ClockWatch(CommandService commands, Publisher publisher, Assignment assignment, EventStore store,
                       RulesConfig.Clock config, MeterRegistry registry) {
-        this.handler = handler;
+        this.commands = commands;
         this.publisher = publisher;
         this.assignment = assignment;
         this.store = store;
@@ -71,7 +72,7 @@ public class ClockWatch {
             sent.put(due, Counter.builder("durak.rules.clock.commands").tag("due", due.name())
                 .description("Clock commands sent, by what was due").register(registry));
         }
-        ClockSettings c = handler.clock();
+        ClockSettings c = commands.clock();
         LOG.infof("clocks: grace %s, tick %s, open tables close after %s%s", c.grace(), config.tick(), c.lobbyExpiry(),
             c.turnOverride() == null ? "" : ", every turn " + c.turnOverride() + " (turn override: tests only)");
     }
@@ -114,7 +115,7 @@ public class ClockWatch {
      */
     public int load(Collection<Integer> partitions) {
         List<String> running = store.tablesWithDeadlines();
-        TableCache cache = handler.cache();
+        TableCache cache = commands.cache();
         int loaded = 0;
         int watched = 0;
         for (String tableId : running) {
@@ -126,7 +127,7 @@ public class ClockWatch {
                 watched++;
                 continue;
             }
-            TableEntry table = handler.load(tableId);
+            TableEntry table = commands.load(tableId);
             TableStatus status = table.state().status();
             if ((status == TableStatus.OPEN || status == TableStatus.PLAYING && TurnClock.runs(table.state()))
                 && cache.putIfAbsent(table, partition)) {
@@ -140,8 +141,8 @@ public class ClockWatch {
 
     /** One look at every cached table of the owned partitions; returns how many clock commands it sent. */
     public int watch(Instant now) {
-        ClockSettings clock = handler.clock();
-        TableCache cache = handler.cache();
+        ClockSettings clock = commands.clock();
+        TableCache cache = commands.cache();
         int count = 0;
         for (TableCache.Slot slot : cache.slots()) {
             if (!assignment.owns(slot.partition())) {

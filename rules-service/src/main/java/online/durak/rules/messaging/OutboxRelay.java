@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import online.durak.messages.EventMessage;
 import online.durak.rules.RulesConfig;
+import online.durak.rules.application.CommandService;
 import online.durak.rules.store.EventStore;
 import online.durak.rules.store.EventStore.StoredEvent;
 import org.jboss.logging.Logger;
@@ -24,15 +25,15 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
 
     private final EventStore store;
-    private final CommandHandler handler;
+    private final CommandService commands;
     private final Publisher publisher;
     private final Assignment assignment;
     private final RulesConfig config;
 
-    public OutboxRelay(EventStore store, CommandHandler handler, Publisher publisher, Assignment assignment,
+    public OutboxRelay(EventStore store, CommandService commands, Publisher publisher, Assignment assignment,
                        RulesConfig config) {
         this.store = store;
-        this.handler = handler;
+        this.commands = commands;
         this.publisher = publisher;
         this.assignment = assignment;
         this.config = config;
@@ -63,7 +64,7 @@ public class OutboxRelay {
         }
         int published = 0;
         for (List<EventMessage> events : byTable.values()) {
-            handler.publishPending(events);
+            commands.publishPending(events);
             published += events.size();
         }
         return published;

@@ -1,7 +1,5 @@
 package online.durak.rules.messaging;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,18 +10,18 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.utils.Utils;
+import online.durak.service.kafka.KafkaClients;
+import online.durak.service.kafka.KafkaConfig;
 
 /**
  * Sends events to {@code durak.table-events}, replies to {@code durak.replies} and the clock's commands to
@@ -37,17 +35,12 @@ public class Publisher {
     static final long SEND_TIMEOUT_SECONDS = 30;
 
     private final Producer<String, byte[]> producer;
-    private final AtomicReference<String> failOnce = new AtomicReference<>();
-    private final java.util.concurrent.atomic.AtomicInteger injectedFailures = new java.util.concurrent.atomic.AtomicInteger();
+    private final KafkaConfig.Topics topics;
     private volatile int commandPartitions;
 
-    private final KafkaClientMetrics metrics;
-
-    public Publisher(KafkaSettings settings, MeterRegistry registry) {
-        KafkaProducer<String, byte[]> p = new KafkaProducer<>(settings.producer());
-        this.producer = p;
-        this.metrics = new KafkaClientMetrics(p);
-        metrics.bindTo(registry); // kafka_producer_*: request latency, record send rate, errors
+    public Publisher(KafkaClients kafka) {
+        this.producer = kafka.producer("events");
+        this.topics = kafka.topics();
     }
 
     /** Sends a table's events in order, then waits for every one. */
@@ -69,18 +62,12 @@ public class Publisher {
         if (events.isEmpty() && reply == null) {
             return;
         }
-        String tableId = events.isEmpty() ? reply.tableId() : events.get(0).tableId();
-        String failing = failOnce.get();
-        if (tableId.equals(failing) && failOnce.compareAndSet(failing, null)) {
-            injectedFailures.incrementAndGet();
-            throw new PublishException("injected failure for table " + tableId + " (test hook)", null);
-        }
         List<Future<RecordMetadata>> sent = new ArrayList<>(events.size() + 1);
         List<ObjectNode> nodes = new ArrayList<>(events.size());
         for (EventMessage e : events) {
             ObjectNode node = Codec.toNode(e);
             nodes.add(node);
-            ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.TABLE_EVENTS, e.tableId(),
+            ProducerRecord<String, byte[]> r = new ProducerRecord<>(topics.tableEvents(), e.tableId(),
                 Codec.writeBytes(node));
             r.headers().add(RecordHeaders.SEQ, RecordHeaders.seq(e.seq()));
             sent.add(producer.send(r));
@@ -96,8 +83,8 @@ public class Publisher {
         await(List.of(producer.send(replyRecord(reply, Codec.toNode(reply)))));
     }
 
-    private static ProducerRecord<String, byte[]> replyRecord(ReplyMessage reply, ObjectNode json) {
-        ProducerRecord<String, byte[]> r = new ProducerRecord<>(Topics.REPLIES, reply.tableId(),
+    private ProducerRecord<String, byte[]> replyRecord(ReplyMessage reply, ObjectNode json) {
+        ProducerRecord<String, byte[]> r = new ProducerRecord<>(topics.replies(), reply.tableId(),
             Codec.writeBytes(json));
         r.headers().add(RecordHeaders.COMMAND_ID, RecordHeaders.text(reply.commandId()));
         r.headers().add(RecordHeaders.ACCEPTED, RecordHeaders.accepted(reply.accepted()));
@@ -109,7 +96,7 @@ public class Publisher {
      * reaches the table's single writer behind the commands already there; waits until the broker has it.
      */
     public void publishCommand(CommandMessage command) {
-        await(List.of(producer.send(new ProducerRecord<>(Topics.COMMANDS, command.tableId(),
+        await(List.of(producer.send(new ProducerRecord<>(topics.commands(), command.tableId(),
             Codec.toBytes(command)))));
     }
 
@@ -117,7 +104,7 @@ public class Publisher {
     public int commandPartition(String tableId) {
         int n = commandPartitions;
         if (n == 0) {
-            List<PartitionInfo> info = producer.partitionsFor(Topics.COMMANDS);
+            List<PartitionInfo> info = producer.partitionsFor(topics.commands());
             n = info.size();
             commandPartitions = n;
         }
@@ -126,20 +113,6 @@ public class Publisher {
 
     static int partitionOf(String key, int partitions) {
         return Utils.toPositive(Utils.murmur2(key.getBytes(java.nio.charset.StandardCharsets.UTF_8))) % partitions;
-    }
-
-    /**
-     * Test hook: the next publish of events ({@link #publishEvents}, {@link #publishAccepted}) for this table
-     * fails before sending anything, as if the
-     * process had died between the commit and the publish.
-     */
-    public void failNextPublish(String tableId) {
-        failOnce.set(tableId);
-    }
-
-    /** How many failures {@link #failNextPublish} has caused. */
-    public int injectedFailures() {
-        return injectedFailures.get();
     }
 
     private static void await(List<Future<RecordMetadata>> sent) {
@@ -160,13 +133,12 @@ public class Publisher {
 
     @PreDestroy
     void close() {
-        metrics.close();
         producer.close(Duration.ofSeconds(5));
     }
 
     /** A record could not be published; the caller tries again later (the store keeps it unpublished). */
     public static final class PublishException extends RuntimeException {
-        PublishException(String message, Throwable cause) {
+        public PublishException(String message, Throwable cause) {
             super(message, cause);
         }
     }

@@ -3,7 +3,6 @@ package online.durak.table.messaging;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -16,10 +15,11 @@ import online.durak.messages.CommandMessage;
 import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import online.durak.service.kafka.KafkaClients;
+import online.durak.service.kafka.TopicConsumer;
 import org.jboss.logging.Logger;
 
 /**
@@ -32,7 +32,7 @@ import org.jboss.logging.Logger;
 public class CommandBus {
     private static final Logger LOG = Logger.getLogger(CommandBus.class);
 
-    private final KafkaSettings settings;
+    private final KafkaClients kafka;
     private final Duration timeout;
     private final ConcurrentHashMap<String, CompletableFuture<ReplyMessage>> pending = new ConcurrentHashMap<>();
     private final Counter sent;
@@ -40,16 +40,13 @@ public class CommandBus {
     private final Counter accepted;
     private final Counter rejected;
     private final Timer roundTrip;
-    private volatile KafkaProducer<String, byte[]> producer;
-    private KafkaClientMetrics producerMetrics;
-    private final MeterRegistry registry;
-    private TopicReader replies;
+    private volatile Producer<String, byte[]> producer;
+    private volatile TopicConsumer replies;
 
-    public CommandBus(KafkaSettings settings, MeterRegistry registry,
+    public CommandBus(KafkaClients kafka, MeterRegistry registry,
                       @ConfigProperty(name = "durak.rules.timeout", defaultValue = "5s") Duration timeout) {
-        this.settings = settings;
+        this.kafka = kafka;
         this.timeout = timeout;
-        this.registry = registry;
         this.sent = registry.counter("durak.commands.sent");
         this.timeouts = registry.counter("durak.commands.timeouts");
         this.accepted = registry.counter("durak.commands.replies", "accepted", "true");
@@ -59,45 +56,21 @@ public class CommandBus {
     }
 
     void start() {
-        java.util.Map<String, Object> p = settings.producer();
-        p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) Math.max(1000, timeout.toMillis()));
-        p.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(30000, timeout.toMillis() * 2));
-        producer = new KafkaProducer<>(p);
-        producerMetrics = new KafkaClientMetrics(producer);
-        producerMetrics.bindTo(registry); // kafka_producer_*
-        replies = new TopicReader("replies-reader", settings.consumer("replies"), settings.repliesTopic(),
-                this::onReply, () -> {
-                    LOG.infof("reading replies from %s (group %s)", settings.repliesTopic(),
-                            settings.consumer("replies").get("group.id"));
-                    return true;
-                }, registry);
-        replies.start();
+        producer = kafka.producer("commands");
+        replies = kafka.consume("replies", kafka.topics().replies(), (r, holds) -> onReply(r));
     }
 
-    /** Asks the replies reader to stop without waiting. */
-    void requestStop() {
-        if (replies != null) {
-            replies.requestClose();
-        }
+    TopicConsumer replies() {
+        return replies;
     }
 
+    /** After the replies consumer has stopped: flushes what is still being sent; whoever still waits is told. */
     void stop() {
-        if (replies != null) {
-            replies.close();
-        }
-        if (producerMetrics != null) {
-            producerMetrics.close();
-        }
-        KafkaProducer<String, byte[]> p = producer;
+        Producer<String, byte[]> p = producer;
         if (p != null) {
-            p.close(TopicReader.CLOSE); // flushes what is still being sent
+            p.close(Duration.ofSeconds(2));
         }
         pending.values().forEach(f -> f.completeExceptionally(new RulesTimeoutException("the service is stopping")));
-    }
-
-    /** Replies can be received (their consumer has its partitions). */
-    public boolean ready() {
-        return replies != null && replies.ready();
     }
 
     /**
@@ -116,7 +89,7 @@ public class CommandBus {
             roundTrip.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         });
         try {
-            producer.send(new ProducerRecord<>(settings.commandsTopic(), command.tableId(), Codec.toBytes(command)),
+            producer.send(new ProducerRecord<>(kafka.topics().commands(), command.tableId(), Codec.toBytes(command)),
                     (meta, e) -> {
                         if (e != null) {
                             LOG.warnf("command %s for table %s could not be published: %s", command.commandId(),

@@ -1,70 +1,55 @@
 package online.durak.table.messaging;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.messages.RecordHeaders;
+import online.durak.service.kafka.KafkaClients;
+import online.durak.service.kafka.TopicConsumer;
 import online.durak.table.projection.Projections;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
 /**
- * Feeds {@code durak.table-events} into the projections. Once its consumer has its partitions (and so a
- * fixed position at the end of the topic) every projection is rebuilt from the store; events published
- * after that position come through Kafka, anything before it is in the store.
+ * Feeds {@code durak.table-events} into the projections (consumer {@code events}: this instance's own group, from
+ * the end). Once it has its partitions, and so a fixed position at the end of the topic, every projection is
+ * rebuilt from the store (again a little later if the store is down; not ready until then): events published
+ * after that position come through Kafka, anything before it is in the store, and an event seen both ways is
+ * skipped by seq.
  */
 @ApplicationScoped
-public class TableEventsReader {
+public class TableEventsReader implements TopicConsumer.Handler {
     private static final Logger LOG = Logger.getLogger(TableEventsReader.class);
 
-    private final KafkaSettings settings;
+    private final KafkaClients kafka;
     private final Projections projections;
-    private TopicReader reader;
-    private volatile boolean rebuilt;
+    private volatile TopicConsumer consumer;
 
-    private final io.micrometer.core.instrument.MeterRegistry registry;
-
-    public TableEventsReader(KafkaSettings settings, Projections projections,
-                             io.micrometer.core.instrument.MeterRegistry registry) {
-        this.registry = registry;
-        this.settings = settings;
+    public TableEventsReader(KafkaClients kafka, Projections projections) {
+        this.kafka = kafka;
         this.projections = projections;
     }
 
     void start() {
-        reader = new TopicReader("table-events-reader", settings.consumer("events"), settings.eventsTopic(),
-                this::onRecord, this::rebuild, registry);
-        reader.start();
+        consumer = kafka.consume("events", kafka.topics().tableEvents(), this);
     }
 
-    /** Asks the reader to stop without waiting (so that both readers leave their groups at the same time). */
-    void requestStop() {
-        if (reader != null) {
-            reader.requestClose();
-        }
+    TopicConsumer consumer() {
+        return consumer;
     }
 
-    void stop() {
-        if (reader != null) {
-            reader.close();
-        }
-    }
-
-    /** The projections were rebuilt from the store and follow the topic. */
-    public boolean ready() {
-        return rebuilt && reader != null && reader.ready();
-    }
-
-    private boolean rebuild() {
+    @Override
+    public boolean assigned(List<Integer> partitions) {
         long started = System.currentTimeMillis();
         long events = projections.rebuildAll();
-        rebuilt = true;
         LOG.infof("projections rebuilt from the store: %d event(s) in %d ms; following %s", events,
-                System.currentTimeMillis() - started, settings.eventsTopic());
+                System.currentTimeMillis() - started, kafka.topics().tableEvents());
         return true;
     }
 
-    private void onRecord(ConsumerRecord<String, byte[]> r) {
+    @Override
+    public void handle(ConsumerRecord<String, byte[]> r, TopicConsumer.Holds holds) {
         long seq = RecordHeaders.seq(CommandBus.header(r, RecordHeaders.SEQ));
         if (seq >= 0 && r.key() != null && projections.has(r.key(), seq)) {
             projections.skipped(); // mostly a move of this instance's, applied from its reply already
@@ -77,6 +62,10 @@ public class TableEventsReader {
             LOG.warnf("an event at %s-%d@%d cannot be read: %s", r.topic(), r.partition(), r.offset(), e.getMessage());
             return;
         }
-        projections.accept(m);
+        try {
+            projections.accept(m);
+        } catch (RuntimeException e) { // one table's trouble must not hold up every other table's events
+            LOG.warnf(e, "the event at %s-%d@%d could not be applied", r.topic(), r.partition(), r.offset());
+        }
     }
 }

@@ -54,8 +54,8 @@ class StopIT {
         String base = "http://127.0.0.1:" + port;
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-Dquarkus.http.port=" + port,
-                "-Ddurak.topics.commands=" + topicConfig.get("durak.topics.commands"),
-                "-Ddurak.topics.replies=" + topicConfig.get("durak.topics.replies"),
+                "-Ddurak.kafka.topics.commands=" + topicConfig.get("durak.kafka.topics.commands"),
+                "-Ddurak.kafka.topics.replies=" + topicConfig.get("durak.kafka.topics.replies"),
                 "-Ddurak.rules.timeout=4s", "-jar", jar.toString());
         pb.environment().putAll(Map.of("DURAK_KAFKA", infra.bootstrapServers(),
                 "DURAK_PG_REACTIVE_URL", infra.reactiveUrl(), "DURAK_PG_USER", infra.user(),

@@ -14,6 +14,6 @@ public class TestTopics extends TestTopicsResource {
     public static final String REPLIES = PREFIX + ".replies";
 
     public TestTopics() {
-        super(Map.of("durak.topics.commands", COMMANDS, "durak.topics.replies", REPLIES));
+        super(Map.of("durak.kafka.topics.commands", COMMANDS, "durak.kafka.topics.replies", REPLIES));
     }
 }

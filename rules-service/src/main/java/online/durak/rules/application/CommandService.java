@@ -1,6 +1,5 @@
-package online.durak.rules.messaging;
+package online.durak.rules.application;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,11 +10,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import online.durak.engine.Rejection;
-import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
-import online.durak.messages.MessageException;
 import online.durak.messages.ReplyMessage;
 import online.durak.rules.RulesConfig;
 import online.durak.rules.domain.ClockSettings;
@@ -24,31 +22,31 @@ import online.durak.rules.domain.Notable;
 import online.durak.rules.domain.Outcome;
 import online.durak.rules.domain.TableCache;
 import online.durak.rules.domain.TableEntry;
+import online.durak.rules.messaging.Publisher;
 import online.durak.rules.store.EventStore;
 import online.durak.rules.store.EventStore.StoredEvent;
 import online.durak.rules.store.StoreConflict;
 import online.durak.rules.store.StoredCommand;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
 /**
- * One command record from receipt to reply (docs/spine.md): read it, decide it against the table (cached, or
- * folded from the store), store the outcome in one transaction, publish the events and then the reply, and mark
- * the events published. A repeated {@code commandId} is found by the store's key when its outcome is stored, and
- * answered with the stored outcome.
+ * The rules service's application service (docs/spine.md): one command from its table to its reply. Decide it
+ * against the table (cached, or folded from the store), store the outcome in one transaction, publish the events
+ * and then the reply, and mark the events published. A repeated {@code commandId} is found by the store's key when
+ * its outcome is stored, and answered with the stored outcome.
  *
- * <p>Called by one consumer thread per partition, one record at a time. A store or broker failure
- * propagates: the consumer tries the record again (it then meets its own stored outcome and publishes
- * whatever the first try left unpublished).
+ * <p>Called by the consumer of the command's partition, one command at a time (messaging.CommandRecords). A store
+ * or broker failure propagates: the consumer tries the record again (it then meets its own stored outcome and
+ * publishes whatever the first try left unpublished).
  */
 @ApplicationScoped
-public class CommandHandler {
+public class CommandService {
 
     /** A commandId that another player or table used already (commandIds are global keys of the store). */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
     static final int MAX_ATTEMPTS = 5;
 
-    private static final Logger LOG = Logger.getLogger(CommandHandler.class);
+    private static final Logger LOG = Logger.getLogger(CommandService.class);
 
     private final EventStore store;
     private final Publisher publisher;
@@ -58,11 +56,10 @@ public class CommandHandler {
     private final Counter accepted;
     private final Counter rejected;
     private final Counter repeated;
-    private final Counter invalid;
     private final Counter conflicts;
     private final Timer decideAndCommit;
 
-    public CommandHandler(EventStore store, Publisher publisher, RulesConfig config, RulesConfig.Clock clockConfig,
+    public CommandService(EventStore store, Publisher publisher, RulesConfig config, RulesConfig.Clock clockConfig,
                           MeterRegistry registry) {
         this.store = store;
         this.publisher = publisher;
@@ -72,7 +69,6 @@ public class CommandHandler {
         this.accepted = commands(registry, "accepted");
         this.rejected = commands(registry, "rejected");
         this.repeated = commands(registry, "repeated");
-        this.invalid = commands(registry, "invalid");
         this.conflicts = Counter.builder("durak.rules.store.conflicts")
             .description("Appends that lost a race for a table's next sequence number").register(registry);
         this.decideAndCommit = Timer.builder("durak.rules.decide.commit")
@@ -82,7 +78,8 @@ public class CommandHandler {
             .description("Tables held in memory").register(registry);
     }
 
-    private static Counter commands(MeterRegistry registry, String outcome) {
+    /** {@code durak.rules.commands{outcome}}: commands handled, by outcome. */
+    public static Counter commands(MeterRegistry registry, String outcome) {
         return Counter.builder("durak.rules.commands").tag("outcome", outcome)
             .description("Commands handled, by outcome").register(registry);
     }
@@ -96,30 +93,12 @@ public class CommandHandler {
         return clock;
     }
 
-    /** Handles one record of {@code durak.commands} from {@code partition}. */
-    public void handle(ConsumerRecord<String, byte[]> record) {
-        CommandMessage command;
-        try {
-            command = Codec.readCommandMessage(record.value());
-        } catch (MessageException e) {
-            rejectUnreadable(record, e.getMessage());
-            return;
-        } catch (RuntimeException e) { // anything else a hostile record can provoke in the reader
-            rejectUnreadable(record, "unreadable command: " + e);
-            return;
-        }
-        if (record.key() != null && !record.key().equals(command.tableId())) {
-            invalid.increment();
-            LOG.warnf("command %s at %s-%d@%d: key %s is not its table id %s; refused", command.commandId(),
-                record.topic(), record.partition(), record.offset(), record.key(), command.tableId());
-            publisher.publishReply(ReplyMessage.rejected(command.commandId(), command.tableId(),
-                new Rejection(MessageException.INVALID_MESSAGE, "the record's key must be the table id"), 0));
-            return;
-        }
-        handle(command, record.partition());
-    }
-
-    void handle(CommandMessage command, int partition) {
+    /**
+     * Decides one command at the table's single writer (the consumer of {@code partition}): load, decide, append,
+     * publish. A repeated commandId is met by the store's key and answered with the stored outcome; an append that
+     * lost a race for the table's next seq reloads the table and decides again.
+     */
+    public void handle(CommandMessage command, int partition) {
         // no lookup first: a repeated commandId is decided again, and its append fails on the commands key
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
             TableEntry table = table(command.tableId(), partition);
@@ -139,7 +118,7 @@ public class CommandHandler {
                 cache.drop(command.tableId());
                 continue;
             }
-            decideAndCommit.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
+            decideAndCommit.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
             if (outcome instanceof Outcome.Accepted a) {
                 cache.put(a.after(), partition);
                 publisher.publishAccepted(a.reply());
@@ -219,33 +198,6 @@ public class CommandHandler {
         store.markPublished(first.tableId(), first.seq(), events.get(events.size() - 1).seq());
         LOG.infof("table %s: published %d event(s) left unpublished (seq %d..%d)", first.tableId(), events.size(),
             first.seq(), events.get(events.size() - 1).seq());
-    }
-
-    private void rejectUnreadable(ConsumerRecord<String, byte[]> record, String reason) {
-        invalid.increment();
-        String commandId = null;
-        String tableId = null;
-        try {
-            JsonNode node = Codec.parse(record.value());
-            commandId = text(node, "commandId");
-            tableId = text(node, "tableId");
-        } catch (RuntimeException e) {
-            // not JSON at all: nobody to answer
-        }
-        if (tableId == null && record.key() != null && !record.key().isBlank()) {
-            tableId = record.key();
-        }
-        LOG.warnf("skipping malformed command at %s-%d@%d (commandId %s, table %s): %s", record.topic(),
-            record.partition(), record.offset(), commandId, tableId, reason);
-        if (commandId != null && tableId != null) {
-            publisher.publishReply(ReplyMessage.rejected(commandId, tableId,
-                new Rejection(MessageException.INVALID_MESSAGE, reason), 0));
-        }
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node == null ? null : node.get(field);
-        return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
     }
 
     private static void log(CommandMessage command, Outcome.Accepted a) {
