@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -20,8 +21,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
@@ -47,8 +47,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules
  * service and are answered from this instance's projection once it has the events of the reply; reads are
  * answered from the projection alone. Every call needs a bearer token.
+ *
+ * <p>A method runs on a worker thread (it may read the store), but a command's method returns its outcome as a
+ * {@link CompletionStage} instead of waiting for it: the worker thread is free again while the command is in flight,
+ * so however many commands wait, the threads that complete them (a projection's catch-up from the store runs on the
+ * same pool) are never all held by waiting requests.
  */
 @Path("/api/tables")
+@Blocking
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.WILDCARD)
 @Tag(name = "tables")
@@ -123,7 +129,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Response create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
+    public CompletionStage<Response> create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("settings", "commandId"));
@@ -131,8 +137,9 @@ public class TableResource {
         Rules rules = Codec.readRules(settings == null || settings.isNull() ? JsonNodeFactory.instance.objectNode() : settings);
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         String tableId = TableCommands.newTableId("create", me, commandId);
-        TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Create(rules)));
-        return Response.created(URI.create("/api/tables/" + tableId)).entity(TableViews.summary(a.snapshot())).build();
+        Response.ResponseBuilder created = created(tableId);
+        return commands.send(me, tableId, commandId, new CommandMessage.Create(rules))
+                .thenApply(a -> created.entity(TableViews.summary(a.snapshot())).build());
     }
 
 
@@ -159,7 +166,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Response solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
+    public CompletionStage<Response> solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("settings", "bots", "commandId"));
@@ -179,10 +186,12 @@ public class TableResource {
         List<BotLevel> levels = botLevels(botsNode, rules.players());
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         String tableId = TableCommands.newTableId("solo", me, commandId);
-        TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)));
-        int seat = a.snapshot().seatOf(me.playerId());
-        return Response.created(URI.create("/api/tables/" + tableId)).entity(seat < 0 ? TableViews.summary(a.snapshot())
-                : TableViews.view(a.snapshot(), seat, views.turnOverride())).build();
+        Response.ResponseBuilder created = created(tableId);
+        return commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)).thenApply(a -> {
+            int seat = a.snapshot().seatOf(me.playerId());
+            return created.entity(seat < 0 ? TableViews.summary(a.snapshot())
+                    : TableViews.view(a.snapshot(), seat, views.turnOverride())).build();
+        });
     }
 
     /** A setting a solo game does not have: absent, null or 0 only. */
@@ -260,7 +269,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, true);
@@ -268,7 +277,7 @@ public class TableResource {
         Integer seat = Bodies.optInt(o, "seat");
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         table(id);
-        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.Join(seat))).snapshot());
+        return commands.send(me, id, commandId, new CommandMessage.Join(seat)).thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
@@ -287,12 +296,12 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                             @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         seat(table(id), me);
-        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.Leave())).snapshot());
+        return commands.send(me, id, commandId, new CommandMessage.Leave()).thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
@@ -313,7 +322,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                              @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
@@ -331,7 +340,8 @@ public class TableResource {
         }
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         seat(table(id), me);
-        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.AddBot(seat, bot))).snapshot());
+        return commands.send(me, id, commandId, new CommandMessage.AddBot(seat, bot))
+                .thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
@@ -351,12 +361,12 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                             @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         seat(table(id), me);
-        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Start())));
+        return commands.send(me, id, commandId, new CommandMessage.Start()).thenApply(a -> accepted(me, a));
     }
 
     @POST
@@ -384,7 +394,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
@@ -400,7 +410,7 @@ public class TableResource {
         }
         Move move = Codec.readMove(moveNode);
         seat(table(id), me);
-        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Play(move))));
+        return commands.send(me, id, commandId, new CommandMessage.Play(move)).thenApply(a -> accepted(me, a));
     }
 
     @POST
@@ -420,12 +430,12 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                                     @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         seat(table(id), me);
-        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Continue())));
+        return commands.send(me, id, commandId, new CommandMessage.Continue()).thenApply(a -> accepted(me, a));
     }
 
     @POST
@@ -453,12 +463,12 @@ public class TableResource {
             + "STORE_UNAVAILABLE", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         TableSnapshot s = table(id);
-        return await(hints.give(me, s, seat(s, me), commandId));
+        return hints.give(me, s, seat(s, me), commandId);
     }
 
     @GET
@@ -551,6 +561,14 @@ public class TableResource {
 
     // ---- helpers ----
 
+    /**
+     * A 201 with the table's Location, made on the request's thread: the Location is resolved against the request,
+     * which a callback completing the command later cannot see.
+     */
+    private static Response.ResponseBuilder created(String tableId) {
+        return Response.created(URI.create("/api/tables/" + tableId));
+    }
+
     /** What a table id may look like; anything else is no table (and never reaches the store). */
     public static boolean isTableId(String id) {
         return id != null && TABLE_ID.matcher(id).matches();
@@ -593,17 +611,5 @@ public class TableResource {
             o.set("view", TableViews.view(a.snapshot(), seat, views.turnOverride()));
         }
         return o;
-    }
-
-    /** Waits for a command's outcome on this (worker) thread; failures surface as their own exceptions. */
-    static <T> T await(CompletableFuture<T> f) {
-        try {
-            return f.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
     }
 }
