@@ -8,12 +8,14 @@ import static online.durak.messages.MessageException.INVALID_SETTING;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +26,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Card;
 import online.durak.engine.CardSet;
@@ -73,7 +77,7 @@ public final class Codec {
         try {
             return nonEmpty(MAPPER.readTree(json));
         } catch (JsonProcessingException e) {
-            throw new MessageException(INVALID_JSON, null, "not valid JSON: " + e.getOriginalMessage());
+            throw notJson(e);
         }
     }
 
@@ -85,10 +89,40 @@ public final class Codec {
         try {
             return nonEmpty(MAPPER.readTree(json));
         } catch (JsonProcessingException e) {
-            throw new MessageException(INVALID_JSON, null, "not valid JSON: " + e.getOriginalMessage());
+            throw notJson(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static final Pattern UNEXPECTED = Pattern.compile("^Unexpected character \\('(.+?)' \\(code");
+    private static final Pattern UNRECOGNIZED = Pattern.compile("^Unrecognized token '(.*?)'");
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate (?:Object property|field) \"?'?(.*?)'?\"?$");
+
+    /**
+     * The parser's complaint in a client's words: Jackson's own message names its classes, its features and the
+     * source's line and column, none of which helps the sender.
+     */
+    static MessageException notJson(JsonProcessingException e) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String why;
+        Matcher x;
+        if (e instanceof JsonEOFException) {
+            why = "it ends too early";
+        } else if (e instanceof MismatchedInputException) {
+            why = "there is more text after the JSON value";
+        } else if ((x = DUPLICATE.matcher(m)).find()) {
+            why = "field \"" + x.group(1) + "\" is given twice";
+        } else if ((x = UNEXPECTED.matcher(m)).find()) {
+            why = "unexpected character " + x.group(1);
+        } else if ((x = UNRECOGNIZED.matcher(m)).find()) {
+            why = "unexpected word " + x.group(1) + " (text must be quoted)";
+        } else if (m.startsWith("Illegal unquoted character")) {
+            why = "a control character in a string must be escaped";
+        } else {
+            why = "a syntax error";
+        }
+        return new MessageException(INVALID_JSON, null, "not valid JSON: " + why);
     }
 
     private static JsonNode nonEmpty(JsonNode node) {
@@ -261,7 +295,7 @@ public final class Codec {
         JsonNode showTrump = f.get("showTrumpToTransfer");
         JsonNode discardVisible = f.get("discardVisible");
         Integer deals = f.optInteger("dealsPerMatch");
-        Integer stake = f.optInteger("stake");
+        Integer stake = f.optInteger("stake", 0);
         int clock = d.turnClockSeconds();
         if (f.has("turnClock")) {
             Integer c = f.optInteger("turnClock");
