@@ -8,11 +8,13 @@ import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -42,6 +44,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules
@@ -56,6 +59,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/tables")
 @Blocking
 @Produces(MediaType.APPLICATION_JSON)
+// A command without a body (join, leave, start, continue, hint) may be sent without a content type; one that needs
+// a body (create, solo, bots, moves) says so and answers any other content type 415.
 @Consumes(MediaType.WILDCARD)
 @Tag(name = "tables")
 @SecurityRequirement(name = "bearer")
@@ -129,6 +134,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @Consumes(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
@@ -166,6 +172,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @Consumes(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
@@ -322,6 +329,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @Consumes(MediaType.APPLICATION_JSON)
     public CompletionStage<ObjectNode> addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                              @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
@@ -394,6 +402,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @Consumes(MediaType.APPLICATION_JSON)
     public CompletionStage<ObjectNode> move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
@@ -560,6 +569,18 @@ public class TableResource {
     }
 
     // ---- helpers ----
+
+    /**
+     * A body without a Content-Type is refused (415) like one of another type: JAX-RS would match it to any
+     * {@code @Consumes}, and a move sent so was played. An empty POST (join, start, ...) needs none.
+     */
+    @ServerRequestFilter
+    public void bodyNeedsContentType(ContainerRequestContext request) {
+        if (request.getHeaderString(HttpHeaders.CONTENT_TYPE) == null && (request.getLength() > 0
+                || request.getHeaderString("Transfer-Encoding") != null)) {
+            throw new NotSupportedException();
+        }
+    }
 
     /**
      * A 201 with the table's Location, made on the request's thread: the Location is resolved against the request,
