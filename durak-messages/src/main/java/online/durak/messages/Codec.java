@@ -8,12 +8,15 @@ import static online.durak.messages.MessageException.INVALID_SETTING;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +27,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Card;
 import online.durak.engine.CardSet;
@@ -49,10 +54,7 @@ public final class Codec {
     /** RULES.md §1: tables with others have a 60 s clock unless their creator chooses otherwise. */
     public static final int DEFAULT_TURN_CLOCK = 60;
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    private static final ObjectMapper MAPPER = Wire.mapper();
     private static final JsonNodeFactory NODES = MAPPER.getNodeFactory();
 
     /** The settings in RULES.md §1 order, so that the first missing one is always the same. */
@@ -73,7 +75,7 @@ public final class Codec {
         try {
             return nonEmpty(MAPPER.readTree(json));
         } catch (JsonProcessingException e) {
-            throw new MessageException(INVALID_JSON, null, "not valid JSON: " + e.getOriginalMessage());
+            throw notJson(e);
         }
     }
 
@@ -85,10 +87,40 @@ public final class Codec {
         try {
             return nonEmpty(MAPPER.readTree(json));
         } catch (JsonProcessingException e) {
-            throw new MessageException(INVALID_JSON, null, "not valid JSON: " + e.getOriginalMessage());
+            throw notJson(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static final Pattern UNEXPECTED = Pattern.compile("^Unexpected character \\('(.+?)' \\(code");
+    private static final Pattern UNRECOGNIZED = Pattern.compile("^Unrecognized token '(.*?)'");
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate (?:Object property|field) \"?'?(.*?)'?\"?$");
+
+    /**
+     * The parser's complaint in a client's words: Jackson's own message names its classes, its features and the
+     * source's line and column, none of which helps the sender.
+     */
+    static MessageException notJson(JsonProcessingException e) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String why;
+        Matcher x;
+        if (e instanceof JsonEOFException) {
+            why = "it ends too early";
+        } else if (e instanceof MismatchedInputException) {
+            why = "there is more text after the JSON value";
+        } else if ((x = DUPLICATE.matcher(m)).find()) {
+            why = "field \"" + x.group(1) + "\" is given twice";
+        } else if ((x = UNEXPECTED.matcher(m)).find()) {
+            why = "unexpected character " + x.group(1);
+        } else if ((x = UNRECOGNIZED.matcher(m)).find()) {
+            why = "unexpected word " + x.group(1) + " (text must be quoted)";
+        } else if (m.startsWith("Illegal unquoted character")) {
+            why = "a control character in a string must be escaped";
+        } else {
+            why = "a syntax error";
+        }
+        return new MessageException(INVALID_JSON, null, "not valid JSON: " + why);
     }
 
     private static JsonNode nonEmpty(JsonNode node) {
@@ -261,7 +293,7 @@ public final class Codec {
         JsonNode showTrump = f.get("showTrumpToTransfer");
         JsonNode discardVisible = f.get("discardVisible");
         Integer deals = f.optInteger("dealsPerMatch");
-        Integer stake = f.optInteger("stake");
+        Integer stake = f.optInteger("stake", 0);
         int clock = d.turnClockSeconds();
         if (f.has("turnClock")) {
             Integer c = f.optInteger("turnClock");
@@ -286,7 +318,7 @@ public final class Codec {
     }
 
     /** Settings written by {@link #toNode(Rules)}: every setting must be there. */
-    private static Rules readFullRules(JsonNode node) {
+    static Rules readFullRules(JsonNode node) {
         if (node != null && node.isObject()) {
             for (String name : RULES_ORDER) {
                 if (!node.has(name)) {
@@ -385,192 +417,28 @@ public final class Codec {
 
     /** {@code {"type": e.type(), ...}} with every field of the event, nothing hidden (the stored form). */
     public static ObjectNode toNode(Event e) {
-        ObjectNode o = NODES.objectNode();
-        o.put("type", e.type());
-        if (e instanceof Event.MatchStarted x) {
-            o.set("rules", toNode(x.rules()));
-        } else if (e instanceof Event.DealStarted x) {
-            o.put("deal", x.deal());
-            o.put("dealer", x.dealer());
-            o.set("deckOrder", cardsNode(x.deckOrder()));
-            o.put("redeals", x.redeals());
-            o.put("attacker", x.attacker());
-            putCard(o, "shownTrump", x.shownTrump());
-        } else if (e instanceof Event.Attacked x) {
-            o.put("seat", x.seat());
-            o.set("cards", cardsNode(x.cards()));
-        } else if (e instanceof Event.Covered x) {
-            o.put("seat", x.seat());
-            putCard(o, "attack", x.attack());
-            putCard(o, "card", x.card());
-        } else if (e instanceof Event.Transferred x) {
-            o.put("seat", x.seat());
-            putCard(o, "card", x.card());
-        } else if (e instanceof Event.TrumpShown x) {
-            o.put("seat", x.seat());
-            putCard(o, "trump", x.trump());
-        } else if (e instanceof Event.Took x) {
-            o.put("seat", x.seat());
-        } else if (e instanceof Event.Threw x) {
-            o.put("seat", x.seat());
-            o.set("cards", cardsNode(x.cards()));
-        } else if (e instanceof Event.Passed x) {
-            o.put("seat", x.seat());
-        } else if (e instanceof Event.BoutEnded x) {
-            o.put("taken", x.taken());
-            o.put("defender", x.defender());
-            o.set("cards", toNode(x.cards()));
-        } else if (e instanceof Event.CardsDrawn x) {
-            o.put("seat", x.seat());
-            o.set("cards", toNode(x.cards()));
-        } else if (e instanceof Event.PlayersOut x) {
-            o.set("seats", intsNode(x.seats()));
-        } else if (e instanceof Event.BoutReady x) {
-            o.put("attacker", x.attacker());
-            o.put("defender", x.defender());
-        } else if (e instanceof Event.DealEnded x) {
-            putSeat(o, "durak", x.durak());
-            o.set("points", intsNode(x.points()));
-            o.set("durakCards", toNode(x.durakCards()));
-        } else if (e instanceof Event.MatchEnded x) {
-            o.set("totals", intsNode(x.totals()));
-            o.set("places", intsNode(x.places()));
-        } else if (e instanceof Event.TableCreated x) {
-            o.set("rules", toNode(x.rules()));
-            o.put("createdBy", x.createdBy());
-        } else if (e instanceof Event.SeatTaken x) {
-            o.put("seat", x.seat());
-            o.put("playerId", x.playerId());
-            o.put("name", x.name());
-            o.put("bot", x.bot() == null ? null : Names.botLevel(x.bot()));
-        } else if (e instanceof Event.SeatLeft x) {
-            o.put("seat", x.seat());
-            o.put("playerId", x.playerId());
-        } else if (e instanceof Event.ContinuePressed x) {
-            o.put("seat", x.seat());
-        } else if (e instanceof Event.TimedOut x) {
-            o.put("seat", x.seat());
-            o.put("graceEnds", x.graceEnds().toString());
-        } else if (e instanceof Event.GraceRanOut x) {
-            o.put("seat", x.seat());
-        } else if (e instanceof Event.PlayedByComputer x) {
-            o.put("seat", x.seat());
-        } else if (e instanceof Event.HintTaken x) {
-            o.put("seat", x.seat());
-        } else if (e instanceof Event.TableClosed x) {
-            o.put("reason", x.reason());
-        } else if (!(e instanceof Event.BoardTimedOut)) {
-            throw new IllegalArgumentException("no wire form for event " + e.type());
-        }
-        return o;
+        return MAPPER.valueToTree(e);
     }
 
     /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
     public static Event readEvent(JsonNode node) {
         String type = typeOf(node, INVALID_EVENT, "an event");
-        switch (type) {
-            case "MatchStarted":
-                return new Event.MatchStarted(readFullRules(
-                        event(node, type, "rules").required("rules")));
-            case "DealStarted": {
-                Fields f = event(node, type, "deal", "dealer", "deckOrder", "redeals", "attacker", "shownTrump");
-                return new Event.DealStarted(f.integer("deal"), f.integer("dealer"), List.copyOf(f.cardList("deckOrder")),
-                        f.integer("redeals"), f.integer("attacker"), f.optCard("shownTrump"));
-            }
-            case "Attacked": {
-                Fields f = event(node, type, "seat", "cards");
-                return new Event.Attacked(f.integer("seat"), f.cardList("cards"));
-            }
-            case "Covered": {
-                Fields f = event(node, type, "seat", "attack", "card");
-                return new Event.Covered(f.integer("seat"), f.card("attack"), f.card("card"));
-            }
-            case "Transferred": {
-                Fields f = event(node, type, "seat", "card");
-                return new Event.Transferred(f.integer("seat"), f.card("card"));
-            }
-            case "TrumpShown": {
-                Fields f = event(node, type, "seat", "trump");
-                return new Event.TrumpShown(f.integer("seat"), f.card("trump"));
-            }
-            case "Took":
-                return new Event.Took(event(node, type, "seat").integer("seat"));
-            case "Threw": {
-                Fields f = event(node, type, "seat", "cards");
-                return new Event.Threw(f.integer("seat"), f.cardList("cards"));
-            }
-            case "Passed":
-                return new Event.Passed(event(node, type, "seat").integer("seat"));
-            case "BoutEnded": {
-                Fields f = event(node, type, "taken", "defender", "cards");
-                return new Event.BoutEnded(f.bool("taken"), f.integer("defender"), f.cardSet("cards"));
-            }
-            case "CardsDrawn": {
-                Fields f = event(node, type, "seat", "cards");
-                return new Event.CardsDrawn(f.integer("seat"), f.cardSet("cards"));
-            }
-            case "PlayersOut":
-                return new Event.PlayersOut(event(node, type, "seats").intList("seats"));
-            case "BoutReady": {
-                Fields f = event(node, type, "attacker", "defender");
-                return new Event.BoutReady(f.integer("attacker"), f.integer("defender"));
-            }
-            case "DealEnded": {
-                Fields f = event(node, type, "durak", "points", "durakCards");
-                Integer durak = f.optInteger("durak");
-                return new Event.DealEnded(durak == null ? -1 : durak, f.intList("points"), f.cardSet("durakCards"));
-            }
-            case "MatchEnded": {
-                Fields f = event(node, type, "totals", "places");
-                return new Event.MatchEnded(f.intList("totals"), f.intList("places"));
-            }
-            case "TableCreated": {
-                Fields f = event(node, type, "rules", "createdBy");
-                return new Event.TableCreated(readFullRules(f.required("rules")), f.text("createdBy"));
-            }
-            case "SeatTaken": {
-                Fields f = event(node, type, "seat", "playerId", "name", "bot");
-                String bot = f.optText("bot");
-                BotLevel level = bot == null ? null : Names.botLevel(bot);
-                if (bot != null && level == null) {
-                    throw f.error("bot", "must be EASY, NORMAL, STRONG or null, not \"" + bot + "\"");
-                }
-                return new Event.SeatTaken(f.integer("seat"), f.text("playerId"), f.optText("name"), level);
-            }
-            case "SeatLeft": {
-                Fields f = event(node, type, "seat", "playerId");
-                return new Event.SeatLeft(f.integer("seat"), f.text("playerId"));
-            }
-            case "ContinuePressed":
-                return new Event.ContinuePressed(event(node, type, "seat").integer("seat"));
-            case "TimedOut": {
-                Fields f = event(node, type, "seat", "graceEnds");
-                String graceEnds = f.text("graceEnds");
-                try {
-                    return new Event.TimedOut(f.integer("seat"), java.time.Instant.parse(graceEnds));
-                } catch (java.time.format.DateTimeParseException e) {
-                    throw f.error("graceEnds", "must be an ISO-8601 instant, not \"" + graceEnds + "\"");
-                }
-            }
-            case "GraceRanOut":
-                return new Event.GraceRanOut(event(node, type, "seat").integer("seat"));
-            case "PlayedByComputer":
-                return new Event.PlayedByComputer(event(node, type, "seat").integer("seat"));
-            case "HintTaken":
-                return new Event.HintTaken(event(node, type, "seat").integer("seat"));
-            case "BoardTimedOut":
-                event(node, type);
-                return new Event.BoardTimedOut();
-            case "TableClosed": {
-                Fields f = event(node, type, "reason");
-                String reason = f.text("reason");
-                if (!reason.equals(Event.TableClosed.EMPTY) && !reason.equals(Event.TableClosed.EXPIRED)) {
-                    throw f.error("reason", "must be EMPTY or EXPIRED, not \"" + reason + "\"");
-                }
-                return new Event.TableClosed(reason);
-            }
-            default:
-                throw new MessageException(INVALID_EVENT, "type", "unknown event type \"" + type + "\"");
+        Event e = bind(node, Event.class, INVALID_EVENT, type);
+        if (e instanceof Event.TableClosed c && !c.reason().equals(Event.TableClosed.EMPTY)
+                && !c.reason().equals(Event.TableClosed.EXPIRED)) {
+            throw new MessageException(INVALID_EVENT, "reason", "must be EMPTY or EXPIRED, not \"" + c.reason() + "\"");
+        }
+        return e;
+    }
+
+    /** {@code node} bound to {@code type} by {@link Wire}; a refusal names the field, in {@code code}. */
+    private static <T> T bind(JsonNode node, Class<T> type, String code, String what) {
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (JsonMappingException e) {
+            throw Wire.refusal(e, code, what, node);
+        } catch (JsonProcessingException e) {
+            throw new MessageException(code, null, "cannot be read as " + what);
         }
     }
 

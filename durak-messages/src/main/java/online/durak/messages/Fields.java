@@ -68,16 +68,35 @@ final class Fields {
     }
 
     int toInt(String field, JsonNode v) {
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+        if (!v.isIntegralNumber()) {
             throw error(field, "must be a whole number, not " + v);
+        }
+        if (!v.canConvertToInt()) {
+            throw error(field, "must be a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE
+                    + ", not " + v);
         }
         return v.intValue();
     }
 
+    /** A whole number of at least {@code min}, or null when absent or null; the range is named when it is not. */
+    Integer optInteger(String field, int min) {
+        JsonNode v = get(field);
+        if (v == null) {
+            return null;
+        }
+        if (v.isIntegralNumber() && (!v.canConvertToInt() || v.intValue() < min)) {
+            throw error(field, "must be a whole number from " + min + " to " + Integer.MAX_VALUE + ", not " + v);
+        }
+        return toInt(field, v);
+    }
+
     long longInteger(String field) {
         JsonNode v = required(field);
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+        if (!v.isIntegralNumber()) {
             throw error(field, "must be a whole number, not " + v);
+        }
+        if (!v.canConvertToLong()) {
+            throw error(field, "must be a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ", not " + v);
         }
         return v.longValue();
     }

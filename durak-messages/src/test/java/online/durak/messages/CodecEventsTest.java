@@ -1,6 +1,7 @@
 package online.durak.messages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,9 +115,18 @@ class CodecEventsTest {
 
     @Test
     void notJson_isInvalidJson() {
-        for (String text : new String[] {"", "{", "{\"type\":\"Took\",\"seat\":1} x", "{\"a\":1,\"a\":2}"}) {
-            MessageException e = assertThrows(MessageException.class, () -> Codec.parse(text), text);
-            assertEquals(MessageException.INVALID_JSON, e.code(), text);
+        String[][] cases = {{"", "no JSON given"}, {"{", "it ends too early"},
+            {"{\"type\":\"Took\",\"seat\":1} x", "unexpected word x"},
+            {"{\"type\":\"Took\",\"seat\":1} {}", "more text after the JSON value"},
+            {"{\"a\":1,\"a\":2}", "field \"a\" is given twice"}, {"{'a':1}", "unexpected character '"},
+            {"just text", "unexpected word just"}, {"{\"a\":\"x\ny\"}", "control character"}, {"[1,]", "not valid JSON"}};
+        for (String[] c : cases) {
+            MessageException e = assertThrows(MessageException.class, () -> Codec.parse(c[0]), c[0]);
+            assertEquals(MessageException.INVALID_JSON, e.code(), c[0]);
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+            for (String internal : new String[] {"line", "column", "Source", "jackson", "`", "(code", "REDACTED"}) {
+                assertFalse(e.getMessage().contains(internal), "parser internals: " + e.getMessage());
+            }
         }
         assertTrue(Codec.parse("[]").isArray());
     }

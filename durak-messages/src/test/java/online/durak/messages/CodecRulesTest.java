@@ -105,4 +105,18 @@ class CodecRulesTest {
         MessageException e = assertThrows(MessageException.class, () -> read("[2]"));
         assertEquals(MessageException.INVALID_SETTING, e.code());
     }
+
+    @Test
+    void aNumberOutOfRange_namesTheRange() {
+        MessageException stake = assertThrows(MessageException.class,
+                () -> read("{\"players\":2,\"stake\":1000000000000000000}"));
+        assertEquals("stake", stake.field());
+        assertEquals("must be a whole number from 0 to 2147483647, not 1000000000000000000", stake.reason());
+        assertRefused("stake", "{\"players\":2,\"stake\":-1}");
+        MessageException deals = assertThrows(MessageException.class,
+                () -> read("{\"players\":2,\"dealsPerMatch\":99999999999}"));
+        assertTrue(deals.reason().contains("from -2147483648 to 2147483647"), deals.getMessage());
+        MessageException fraction = assertThrows(MessageException.class, () -> read("{\"players\":2.5}"));
+        assertEquals("must be a whole number, not 2.5", fraction.reason());
+    }
 }

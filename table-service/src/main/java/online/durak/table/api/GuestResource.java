@@ -35,7 +35,7 @@ public class GuestResource {
 
     @POST
     @Path("/guests")
-    @Consumes(MediaType.WILDCARD)
+    @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token signed by "
             + "the service (HMAC-SHA256 over the id and the name).")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,

@@ -4,14 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -20,8 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
@@ -45,14 +47,23 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules
  * service and are answered from this instance's projection once it has the events of the reply; reads are
  * answered from the projection alone. Every call needs a bearer token.
+ *
+ * <p>A method runs on a worker thread (it may read the store), but a command's method returns its outcome as a
+ * {@link CompletionStage} instead of waiting for it: the worker thread is free again while the command is in flight,
+ * so however many commands wait, the threads that complete them (a projection's catch-up from the store runs on the
+ * same pool) are never all held by waiting requests.
  */
 @Path("/api/tables")
+@Blocking
 @Produces(MediaType.APPLICATION_JSON)
+// A command without a body (join, leave, start, continue, hint) may be sent without a content type; one that needs
+// a body (create, solo, bots, moves) says so and answers any other content type 415.
 @Consumes(MediaType.WILDCARD)
 @Tag(name = "tables")
 @SecurityRequirement(name = "bearer")
@@ -126,7 +137,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Response create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public CompletionStage<Response> create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("settings", "commandId"));
@@ -135,8 +147,9 @@ public class TableResource {
         Stakes.checkCreator(me, rules);
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         String tableId = TableCommands.newTableId("create", me, commandId);
-        TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Create(rules)));
-        return Response.created(URI.create("/api/tables/" + tableId)).entity(TableViews.summary(a.snapshot())).build();
+        Response.ResponseBuilder created = created(tableId);
+        return commands.send(me, tableId, commandId, new CommandMessage.Create(rules))
+                .thenApply(a -> created.entity(TableViews.summary(a.snapshot())).build());
     }
 
 
@@ -163,7 +176,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Response solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public CompletionStage<Response> solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("settings", "bots", "commandId"));
@@ -183,10 +197,12 @@ public class TableResource {
         List<BotLevel> levels = botLevels(botsNode, rules.players());
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         String tableId = TableCommands.newTableId("solo", me, commandId);
-        TableCommands.Accepted a = await(commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)));
-        int seat = a.snapshot().seatOf(me.playerId());
-        return Response.created(URI.create("/api/tables/" + tableId)).entity(seat < 0 ? TableViews.summary(a.snapshot())
-                : TableViews.view(a.snapshot(), seat, views.turnOverride())).build();
+        Response.ResponseBuilder created = created(tableId);
+        return commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)).thenApply(a -> {
+            int seat = a.snapshot().seatOf(me.playerId());
+            return created.entity(seat < 0 ? TableViews.summary(a.snapshot())
+                    : TableViews.view(a.snapshot(), seat, views.turnOverride())).build();
+        });
     }
 
     /** A setting a solo game does not have: absent, null or 0 only. */
@@ -264,7 +280,7 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, true);
@@ -272,7 +288,7 @@ public class TableResource {
         Integer seat = Bodies.optInt(o, "seat");
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         table(id);
-        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.Join(seat))).snapshot());
+        return commands.send(me, id, commandId, new CommandMessage.Join(seat)).thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
@@ -291,12 +307,12 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                             @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         seat(table(id), me);
-        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.Leave())).snapshot());
+        return commands.send(me, id, commandId, new CommandMessage.Leave()).thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
@@ -317,7 +333,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    @Consumes(MediaType.APPLICATION_JSON)
+    public CompletionStage<ObjectNode> addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                              @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
@@ -335,7 +352,8 @@ public class TableResource {
         }
         String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
         seat(table(id), me);
-        return TableViews.summary(await(commands.send(me, id, commandId, new CommandMessage.AddBot(seat, bot))).snapshot());
+        return commands.send(me, id, commandId, new CommandMessage.AddBot(seat, bot))
+                .thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
@@ -355,12 +373,12 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                             @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         seat(table(id), me);
-        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Start())));
+        return commands.send(me, id, commandId, new CommandMessage.Start()).thenApply(a -> accepted(me, a));
     }
 
     @POST
@@ -388,7 +406,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    @Consumes(MediaType.APPLICATION_JSON)
+    public CompletionStage<ObjectNode> move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         ObjectNode o = Bodies.object(body, false);
@@ -404,7 +423,7 @@ public class TableResource {
         }
         Move move = Codec.readMove(moveNode);
         seat(table(id), me);
-        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Play(move))));
+        return commands.send(me, id, commandId, new CommandMessage.Play(move)).thenApply(a -> accepted(me, a));
     }
 
     @POST
@@ -424,12 +443,12 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                                     @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         seat(table(id), me);
-        return accepted(me, await(commands.send(me, id, commandId, new CommandMessage.Continue())));
+        return commands.send(me, id, commandId, new CommandMessage.Continue()).thenApply(a -> accepted(me, a));
     }
 
     @POST
@@ -457,12 +476,12 @@ public class TableResource {
             + "STORE_UNAVAILABLE", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
+    public CompletionStage<ObjectNode> hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
                            @PathParam("id") String id, String body) {
         Player me = tokens.fromAuthorization(auth);
         String commandId = optionalCommandId(body);
         TableSnapshot s = table(id);
-        return await(hints.give(me, s, seat(s, me), commandId));
+        return hints.give(me, s, seat(s, me), commandId);
     }
 
     @GET
@@ -555,6 +574,26 @@ public class TableResource {
 
     // ---- helpers ----
 
+    /**
+     * A body without a Content-Type is refused (415) like one of another type: JAX-RS would match it to any
+     * {@code @Consumes}, and a move sent so was played. An empty POST (join, start, ...) needs none.
+     */
+    @ServerRequestFilter
+    public void bodyNeedsContentType(ContainerRequestContext request) {
+        if (request.getHeaderString(HttpHeaders.CONTENT_TYPE) == null && (request.getLength() > 0
+                || request.getHeaderString("Transfer-Encoding") != null)) {
+            throw new NotSupportedException();
+        }
+    }
+
+    /**
+     * A 201 with the table's Location, made on the request's thread: the Location is resolved against the request,
+     * which a callback completing the command later cannot see.
+     */
+    private static Response.ResponseBuilder created(String tableId) {
+        return Response.created(URI.create("/api/tables/" + tableId));
+    }
+
     /** What a table id may look like; anything else is no table (and never reaches the store). */
     public static boolean isTableId(String id) {
         return id != null && TABLE_ID.matcher(id).matches();
@@ -597,17 +636,5 @@ public class TableResource {
             o.set("view", TableViews.view(a.snapshot(), seat, views.turnOverride()));
         }
         return o;
-    }
-
-    /** Waits for a command's outcome on this (worker) thread; failures surface as their own exceptions. */
-    static <T> T await(CompletableFuture<T> f) {
-        try {
-            return f.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
     }
 }

@@ -271,6 +271,31 @@ class AuthAndInputTest {
     }
 
     @Test
+    void aBodyThatIsNotJson_is415_andChangesNothing() throws Exception {
+        String p0 = "p0-" + UUID.randomUUID();
+        Script game = Script.started("t-" + UUID.randomUUID(), p0, "p1-" + UUID.randomUUID(), Script.twoPlayers(1), 3);
+        store.insert(game.messages);
+        String token = tokens.issue(new Player(p0, "Anna"));
+        String t = "/api/tables/" + game.tableId;
+        String move = "{\"commandId\":\"c415\",\"move\":{\"type\":\"take\"}}";
+        It.as(token).get(t + "/view").then().statusCode(200).body("seq", equalTo((int) game.lastSeq()));
+        given().header("Authorization", "Bearer " + token).contentType(ContentType.TEXT).body(move)
+                .post(t + "/moves").then().statusCode(415);
+        // without a Content-Type header at all (rest-assured would add one)
+        java.net.http.HttpResponse<String> bare = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(base.resolve(t + "/moves"))
+                        .header("Authorization", "Bearer " + token)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(move)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(415, bare.statusCode(), bare.body());
+        given().header("Authorization", "Bearer " + token).contentType(ContentType.TEXT)
+                .body("{\"settings\":{\"players\":2}}").post("/api/tables").then().statusCode(415);
+        given().contentType(ContentType.TEXT).body("{\"name\":\"Anna\"}").post("/api/guests").then().statusCode(415);
+        assertTrue(published(p0).isEmpty());
+        It.as(token).get(t + "/view").then().statusCode(200).body("seq", equalTo((int) game.lastSeq()));
+    }
+
+    @Test
     void aCommandNobodyAnswers_is504RulesTimeout() {
         JsonPath g = It.guest("Anna");
         long t0 = System.currentTimeMillis();

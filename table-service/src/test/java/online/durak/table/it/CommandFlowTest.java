@@ -197,7 +197,7 @@ class CommandFlowTest {
         String a = It.guest("Anna").getString("token");
         String b = It.guest("Boris").getString("token");
         String id = createTable(a, "{\"players\":2}");
-        rules.holdBackEvents = true; // the join's events reach the store only
+        rules.holdBackEvents.set(1); // the join's events reach the store only
         It.as(b).post("/api/tables/" + id + "/join").then().statusCode(200)
                 .body("freeSeats", equalTo(0)).body("seq", equalTo(3));
     }

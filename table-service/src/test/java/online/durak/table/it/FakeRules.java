@@ -42,8 +42,8 @@ public final class FakeRules implements AutoCloseable {
     private final Map<String, ReplyMessage> answered = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final Kafka.Reader reader;
-    /** Events of the next accepted command are stored but not published (to test catching up from the store). */
-    public volatile boolean holdBackEvents;
+    /** Events of the next this many accepted commands are stored but not published (to test catching up from the store). */
+    public final java.util.concurrent.atomic.AtomicInteger holdBackEvents = new java.util.concurrent.atomic.AtomicInteger();
     /** Bots do not move (so that a bot's turn can be watched). */
     public volatile boolean botsPaused;
     /** Commands are dropped unanswered, as if the rules service were down. */
@@ -115,8 +115,8 @@ public final class FakeRules implements AutoCloseable {
         store.insert(events);
         tables.put(c.tableId(), a.state());
         lastSeq.put(c.tableId(), seq);
-        if (holdBackEvents) { // neither on the topic nor in the reply: the table service must read the store
-            holdBackEvents = false;
+        if (holdBackEvents.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            // neither on the topic nor in the reply: the table service must read the store
             return ReplyMessage.accepted(c.commandId(), c.tableId(), seq);
         }
         for (EventMessage m : events) {

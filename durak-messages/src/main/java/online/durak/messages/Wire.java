@@ -1,0 +1,386 @@
+package online.durak.messages;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleDeserializers;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.CollectionType;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+import online.durak.engine.BotLevel;
+import online.durak.engine.Card;
+import online.durak.engine.CardSet;
+import online.durak.engine.Event;
+import online.durak.engine.Rules;
+
+/**
+ * The engine's types as Jackson binds them: the events by their stable type names (mix-ins, so that the engine
+ * stays free of Jackson), and (de)serialisers only where a type has a form of its own: a card is {@code "10D"},
+ * a card set a sorted list, a card list refuses a card twice, the settings keep their RULES.md form
+ * ({@link Codec#toNode(Rules)}), a bot level its wire name, the engine's -1 ("nobody") seat is null.
+ * {@link #mapper()} reads strictly: every field present, none unknown, no null where a value is required, no
+ * coercion (no "2" for 2, no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a
+ * {@link MessageException} naming the field.
+ */
+final class Wire {
+    private Wire() {
+    }
+
+    /** One mapper for the whole module: the strict reading above, plus duplicate keys and trailing text refused. */
+    static ObjectMapper mapper() {
+        JsonSetter.Value required = JsonSetter.Value.forValueNulls(Nulls.FAIL, Nulls.FAIL);
+        return JsonMapper.builder()
+                .addModule(new DurakModule())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .withConfigOverride(String.class, o -> o.setSetterInfo(required))
+                .withConfigOverride(Card.class, o -> o.setSetterInfo(required))
+                .withConfigOverride(CardSet.class, o -> o.setSetterInfo(required))
+                .withConfigOverride(List.class, o -> o.setSetterInfo(required))
+                .withConfigOverride(Rules.class, o -> o.setSetterInfo(required))
+                .withConfigOverride(Instant.class, o -> o.setSetterInfo(required))
+                .build();
+    }
+
+    /** The Jackson module of the wire types. */
+    static final class DurakModule extends SimpleModule {
+        DurakModule() {
+            super("durak-wire");
+            // first: the card lists' reader; addDeserializer adds to this one
+            setDeserializers(new SimpleDeserializers() {
+                @Override
+                public JsonDeserializer<?> findCollectionDeserializer(CollectionType type, DeserializationConfig config,
+                        BeanDescription bean, TypeDeserializer elementTypeDeserializer,
+                        JsonDeserializer<?> elementDeserializer) throws JsonMappingException {
+                    return type.getContentType().hasRawClass(Card.class) ? new CardListReader()
+                            : super.findCollectionDeserializer(type, config, bean, elementTypeDeserializer,
+                                    elementDeserializer);
+                }
+            });
+            setMixInAnnotation(Event.class, EventMixin.class);
+            setMixInAnnotation(Event.DealStarted.class, DealStartedMixin.class);
+            setMixInAnnotation(Event.SeatTaken.class, SeatTakenMixin.class);
+            setMixInAnnotation(Event.DealEnded.class, DealEndedMixin.class);
+            addSerializer(Card.class, writer(Card.class, (c, g) -> g.writeString(Names.card(c))));
+            addDeserializer(Card.class, new CardReader());
+            addSerializer(CardSet.class, writer(CardSet.class, (s, g) -> {
+                g.writeStartArray();
+                for (Card c : s.cards()) {
+                    g.writeString(Names.card(c));
+                }
+                g.writeEndArray();
+            }));
+            addDeserializer(CardSet.class, new StdDeserializer<>(CardSet.class) {
+                @Override
+                public CardSet deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                    return CardSet.of(CardListReader.read(p, ctxt));
+                }
+            });
+            addSerializer(Rules.class, writer(Rules.class, (r, g) -> g.writeTree(Codec.toNode(r))));
+            addDeserializer(Rules.class, new StdDeserializer<>(Rules.class) {
+                @Override
+                public Rules deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                    return Codec.readFullRules(ctxt.readTree(p));
+                }
+            });
+            addSerializer(BotLevel.class, writer(BotLevel.class, (b, g) -> g.writeString(Names.botLevel(b))));
+            addDeserializer(BotLevel.class, new NameReader<>(BotLevel.class, Names::botLevel,
+                    "must be EASY, NORMAL, STRONG or null"));
+            addSerializer(Instant.class, writer(Instant.class, (i, g) -> g.writeString(i.toString())));
+            addDeserializer(Instant.class, new NameReader<>(Instant.class, Wire::instant,
+                    "must be an ISO-8601 instant"));
+        }
+    }
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = Event.MatchStarted.class, name = "MatchStarted"),
+        @JsonSubTypes.Type(value = Event.DealStarted.class, name = "DealStarted"),
+        @JsonSubTypes.Type(value = Event.Attacked.class, name = "Attacked"),
+        @JsonSubTypes.Type(value = Event.Covered.class, name = "Covered"),
+        @JsonSubTypes.Type(value = Event.Transferred.class, name = "Transferred"),
+        @JsonSubTypes.Type(value = Event.TrumpShown.class, name = "TrumpShown"),
+        @JsonSubTypes.Type(value = Event.Took.class, name = "Took"),
+        @JsonSubTypes.Type(value = Event.Threw.class, name = "Threw"),
+        @JsonSubTypes.Type(value = Event.Passed.class, name = "Passed"),
+        @JsonSubTypes.Type(value = Event.BoutEnded.class, name = "BoutEnded"),
+        @JsonSubTypes.Type(value = Event.CardsDrawn.class, name = "CardsDrawn"),
+        @JsonSubTypes.Type(value = Event.PlayersOut.class, name = "PlayersOut"),
+        @JsonSubTypes.Type(value = Event.BoutReady.class, name = "BoutReady"),
+        @JsonSubTypes.Type(value = Event.DealEnded.class, name = "DealEnded"),
+        @JsonSubTypes.Type(value = Event.MatchEnded.class, name = "MatchEnded"),
+        @JsonSubTypes.Type(value = Event.TableCreated.class, name = "TableCreated"),
+        @JsonSubTypes.Type(value = Event.SeatTaken.class, name = "SeatTaken"),
+        @JsonSubTypes.Type(value = Event.SeatLeft.class, name = "SeatLeft"),
+        @JsonSubTypes.Type(value = Event.ContinuePressed.class, name = "ContinuePressed"),
+        @JsonSubTypes.Type(value = Event.TimedOut.class, name = "TimedOut"),
+        @JsonSubTypes.Type(value = Event.GraceRanOut.class, name = "GraceRanOut"),
+        @JsonSubTypes.Type(value = Event.PlayedByComputer.class, name = "PlayedByComputer"),
+        @JsonSubTypes.Type(value = Event.HintTaken.class, name = "HintTaken"),
+        @JsonSubTypes.Type(value = Event.BoardTimedOut.class, name = "BoardTimedOut"),
+        @JsonSubTypes.Type(value = Event.TableClosed.class, name = "TableClosed")})
+    interface EventMixin {
+    }
+
+    /** {@code shownTrump} is null when no trump was shown. */
+    abstract static class DealStartedMixin {
+        @JsonCreator
+        DealStartedMixin(@JsonProperty("deal") int deal, @JsonProperty("dealer") int dealer,
+                         @JsonProperty("deckOrder") List<Card> deckOrder, @JsonProperty("redeals") int redeals,
+                         @JsonProperty("attacker") int attacker,
+                         @JsonProperty("shownTrump") @JsonSetter(nulls = Nulls.SET) Card shownTrump) {
+        }
+    }
+
+    /** A bot's seat has no {@code name} of a person... or a person's no {@code bot} level: either may be null. */
+    abstract static class SeatTakenMixin {
+        @JsonCreator
+        SeatTakenMixin(@JsonProperty("seat") int seat, @JsonProperty("playerId") String playerId,
+                       @JsonProperty("name") @JsonSetter(nulls = Nulls.SET) String name,
+                       @JsonProperty("bot") @JsonSetter(nulls = Nulls.SET) BotLevel bot) {
+        }
+    }
+
+    /** {@code durak} is null after a draw (the engine's -1). */
+    abstract static class DealEndedMixin {
+        @JsonCreator
+        DealEndedMixin(@JsonProperty("durak") @JsonDeserialize(using = NobodyReader.class) int durak,
+                       @JsonProperty("points") List<Integer> points, @JsonProperty("durakCards") CardSet durakCards) {
+        }
+
+        @JsonSerialize(using = NobodyWriter.class)
+        abstract int durak();
+    }
+
+    /** The engine's -1 ("nobody") seat is null on the wire. */
+    static final class NobodyWriter extends StdSerializer<Integer> {
+        NobodyWriter() {
+            super(Integer.class);
+        }
+
+        @Override
+        public void serialize(Integer seat, JsonGenerator g, SerializerProvider p) throws IOException {
+            if (seat < 0) {
+                g.writeNull();
+            } else {
+                g.writeNumber(seat);
+            }
+        }
+    }
+
+    /** Null is the engine's -1 ("nobody"); otherwise a whole number. */
+    static final class NobodyReader extends StdDeserializer<Integer> {
+        NobodyReader() {
+            super(Integer.class);
+        }
+
+        @Override
+        public Integer deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_NUMBER_INT)) {
+                return (Integer) ctxt.handleUnexpectedToken(int.class, p);
+            }
+            return p.getIntValue();
+        }
+
+        @Override
+        public Integer getNullValue(DeserializationContext ctxt) {
+            return -1;
+        }
+    }
+
+    /** {@code "10D"}; anything else is refused naming the text. */
+    static final class CardReader extends StdDeserializer<Card> {
+        CardReader() {
+            super(Card.class);
+        }
+
+        @Override
+        public Card deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                throw new Refused(p, "must be a card such as \"10D\", not " + ctxt.readTree(p));
+            }
+            try {
+                return Card.parse(p.getText());
+            } catch (IllegalArgumentException e) {
+                throw new Refused(p, e.getMessage());
+            }
+        }
+    }
+
+    /** A list of cards in the order given; a card twice is refused. */
+    static final class CardListReader extends StdDeserializer<List<Card>> {
+        CardListReader() {
+            super(List.class);
+        }
+
+        @Override
+        public List<Card> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            return read(p, ctxt);
+        }
+
+        static List<Card> read(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.isExpectedStartArrayToken()) {
+                throw new Refused(p, "must be a list of cards, not " + ctxt.readTree(p));
+            }
+            List<Card> cards = new ArrayList<>();
+            long seen = 0;
+            CardReader one = new CardReader();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                Card c = one.deserialize(p, ctxt);
+                if ((seen & c.bit()) != 0) {
+                    throw new Refused(p, "card " + Names.card(c) + " is listed twice");
+                }
+                seen |= c.bit();
+                cards.add(c);
+            }
+            return List.copyOf(cards);
+        }
+    }
+
+    /** A value by its wire name (a string), or the refusal {@code what}. */
+    static final class NameReader<T> extends StdDeserializer<T> {
+        private final Function<String, T> byName;
+        private final String what;
+
+        NameReader(Class<T> type, Function<String, T> byName, String what) {
+            super(type);
+            this.byName = byName;
+            this.what = what;
+        }
+
+        @Override
+        public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            T value = p.hasToken(JsonToken.VALUE_STRING) ? byName.apply(p.getText()) : null;
+            if (value == null) {
+                throw new Refused(p, what + ", not " + ctxt.readTree(p));
+            }
+            return value;
+        }
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    /** A refusal worded here; Jackson adds the path. */
+    static final class Refused extends MismatchedInputException {
+        Refused(JsonParser p, String message) {
+            super(p, message);
+        }
+    }
+
+    interface Write<T> {
+        void write(T value, JsonGenerator g) throws IOException;
+    }
+
+    private static <T> StdSerializer<T> writer(Class<T> type, Write<T> w) {
+        return new StdSerializer<>(type) {
+            @Override
+            public void serialize(T value, JsonGenerator g, SerializerProvider provider) throws IOException {
+                w.write(value, g);
+            }
+        };
+    }
+
+    /**
+     * What Jackson refused, as a {@link MessageException} with {@code code}: the field is the last name on Jackson's
+     * path (as the hand-written reader named it), the message says what the field must be and what it was; none of
+     * Jackson's own words (its classes, features, source locations) reach the sender.
+     */
+    static MessageException refusal(JsonMappingException e, String code, String what, JsonNode read) {
+        if (e.getCause() instanceof MessageException m) {
+            return m;
+        }
+        String field = null;
+        JsonNode value = read;
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                field = r.getFieldName();
+                value = value == null ? null : value.get(field);
+            } else if (r.getIndex() >= 0) {
+                value = value == null ? null : value.get(r.getIndex());
+            }
+        }
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String why;
+        if (e instanceof Refused) {
+            why = m;
+        } else if (e instanceof InvalidTypeIdException t) {
+            field = "type";
+            why = "unknown event type \"" + t.getTypeId() + "\"";
+        } else if (e instanceof UnrecognizedPropertyException u) {
+            field = u.getPropertyName();
+            why = "unknown field in " + what;
+        } else if (e instanceof InvalidNullException || m.startsWith("Missing creator property")
+                || m.startsWith("Cannot map `null`")) {
+            why = "is required";
+        } else if (e.getCause() instanceof InputCoercionException || m.contains("out of range of int")) {
+            why = "must be a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ", not " + value;
+        } else if (e instanceof MismatchedInputException x && x.getTargetType() != null) {
+            why = mustBe(x.getTargetType()) + ", not " + value;
+        } else if (e.getCause() instanceof IllegalArgumentException x && x.getMessage() != null) {
+            why = x.getMessage();
+        } else {
+            why = "cannot be read as " + what;
+        }
+        return new MessageException(code, field, why);
+    }
+
+    private static String mustBe(Class<?> type) {
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return "must be a whole number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "must be true or false";
+        }
+        if (type == String.class) {
+            return "must be a string";
+        }
+        if (Collection.class.isAssignableFrom(type)) {
+            return "must be a list";
+        }
+        return "must be a JSON object";
+    }
+}
