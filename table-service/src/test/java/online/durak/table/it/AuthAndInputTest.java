@@ -280,7 +280,7 @@ class AuthAndInputTest {
         String move = "{\"commandId\":\"c415\",\"move\":{\"type\":\"take\"}}";
         It.as(token).get(t + "/view").then().statusCode(200).body("seq", equalTo((int) game.lastSeq()));
         given().header("Authorization", "Bearer " + token).contentType(ContentType.TEXT).body(move)
-                .post(t + "/moves").then().statusCode(415);
+                .post(t + "/moves").then().statusCode(415).body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
         // without a Content-Type header at all (rest-assured would add one)
         java.net.http.HttpResponse<String> bare = java.net.http.HttpClient.newHttpClient().send(
                 java.net.http.HttpRequest.newBuilder(base.resolve(t + "/moves"))
@@ -288,9 +288,11 @@ class AuthAndInputTest {
                         .POST(java.net.http.HttpRequest.BodyPublishers.ofString(move)).build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(415, bare.statusCode(), bare.body());
+        assertEquals("UNSUPPORTED_MEDIA_TYPE", Codec.parse(bare.body()).path("code").asText(), bare.body());
         given().header("Authorization", "Bearer " + token).contentType(ContentType.TEXT)
                 .body("{\"settings\":{\"players\":2}}").post("/api/tables").then().statusCode(415);
-        given().contentType(ContentType.TEXT).body("{\"name\":\"Anna\"}").post("/api/guests").then().statusCode(415);
+        given().contentType(ContentType.TEXT).body("{\"name\":\"Anna\"}").post("/api/guests").then().statusCode(415)
+                .body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
         assertTrue(published(p0).isEmpty());
         It.as(token).get(t + "/view").then().statusCode(200).body("seq", equalTo((int) game.lastSeq()));
     }
