@@ -43,7 +43,7 @@ public final class Card implements Comparable<Card> {
         return 1L << index;
     }
 
-    /** Same suit and higher, or a trump against a non-trump (RULES.md §2). */
+    /** Same suit and higher, or a trump against a non-trump (rules.md §2). */
     public boolean beats(Card other, Suit trump) {
         return (CardSet.beaters(other.index, trump.ordinal()) & bit()) != 0;
     }

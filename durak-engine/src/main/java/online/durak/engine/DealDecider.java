@@ -17,7 +17,7 @@ public final class DealDecider {
     private DealDecider() {
     }
 
-    // ---- dealing (RULES.md §3) ----
+    // ---- dealing (rules.md §3) ----
 
     /**
      * Shuffles from {@code seed} and deals. With {@code attacker} -1 the lowest trump decides who attacks
@@ -290,7 +290,7 @@ public final class DealDecider {
         return null;
     }
 
-    // ---- the end of a bout (RULES.md §4.7, §5) ----
+    // ---- the end of a bout (rules.md §4.7, §5) ----
 
     private static DealState endBout(DealState s, List<Event> events) {
         boolean taken = s.phase == Phase.TAKE_ADDING;

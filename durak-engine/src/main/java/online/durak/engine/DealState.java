@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>Seats play two parts. The <em>roles</em> {@link #attacker()} and {@link #defender()} belong to seats in
  * the rotation; the seat that acts for a role is its <em>actor</em>: the seat itself, or in team play its
- * partner when the seat's hand is empty (RULES.md §5).
+ * partner when the seat's hand is empty (rules.md §5).
  */
 public final class DealState {
     static final int NONE = -1;
@@ -85,7 +85,7 @@ public final class DealState {
     // ---- construction ----
 
     /**
-     * A freshly dealt deal (RULES.md §3): {@code deckOrder} top card first, dealt one card at a time
+     * A freshly dealt deal (rules.md §3): {@code deckOrder} top card first, dealt one card at a time
      * starting left of the dealer; the next card is the trump card at the bottom of the stock, or, when the
      * deal used up the deck, the dealer's last card shows trump and is known to be in the dealer's hand.
      */
@@ -279,7 +279,7 @@ public final class DealState {
         return durak;
     }
 
-    /** Deal points per seat once the deal is over (RULES.md §6), else null. */
+    /** Deal points per seat once the deal is over (rules.md §6), else null. */
     public int[] points() {
         return points == null ? null : points.clone();
     }
@@ -321,7 +321,7 @@ public final class DealState {
         return rules.teams() && (outMask & 1 << rules.partner(seat)) == 0;
     }
 
-    /** RULES.md §4: holding cards, or any player while the stock is not empty (team seats: in rotation). */
+    /** rules.md §4: holding cards, or any player while the stock is not empty (team seats: in rotation). */
     boolean isActive(int seat) {
         if (rules.teams()) {
             return inRotation(seat);

@@ -148,7 +148,7 @@ public sealed interface Event {
         }
     }
 
-    // ---- the table around the match (RULES.md §6) ----
+    // ---- the table around the match (rules.md §6) ----
 
     /** A table was opened with these settings by a player. */
     record TableCreated(Rules rules, String createdBy) implements Event {
@@ -191,7 +191,7 @@ public sealed interface Event {
         }
     }
 
-    // ---- time, the computer and help (RULES.md §8) ----
+    // ---- time, the computer and help (rules.md §8) ----
 
     /** The turn clock of {@code seat} ran out; the computer plays for it when the grace ends at {@code graceEnds}. */
     record TimedOut(int seat, java.time.Instant graceEnds) implements Event {

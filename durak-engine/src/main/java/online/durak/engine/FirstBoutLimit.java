@@ -1,4 +1,4 @@
 package online.durak.engine;
 
-/** When a bout's cap is 5 instead of 6 (RULES.md §4.4). */
+/** When a bout's cap is 5 instead of 6 (rules.md §4.4). */
 public enum FirstBoutLimit { FIRST_BOUT, UNTIL_FIRST_DISCARD, NONE }

@@ -1,6 +1,6 @@
 package online.durak.engine;
 
-/** A table setting that breaks RULES.md §1; {@link #setting()} names it. */
+/** A table setting that breaks rules.md §1; {@link #setting()} names it. */
 public final class InvalidSettingException extends IllegalArgumentException {
     private final String setting;
 

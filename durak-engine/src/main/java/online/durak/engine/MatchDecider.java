@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** The match as a Decider: deals one after another, totals, places, who deals and who opens (RULES.md §3, §6). */
+/** The match as a Decider: deals one after another, totals, places, who deals and who opens (rules.md §3, §6). */
 public final class MatchDecider {
     private MatchDecider() {
     }

@@ -3,7 +3,7 @@ package online.durak.engine;
 import java.util.List;
 
 /**
- * A match at one table (RULES.md §6): {@code dealsPerMatch} deals, their points added up. Immutable.
+ * A match at one table (rules.md §6): {@code dealsPerMatch} deals, their points added up. Immutable.
  *
  * @param dealNumber    deals started so far (the running or last deal's number, 1-based)
  * @param dealer        the dealer of the running or last deal, -1 before the first

@@ -3,7 +3,7 @@ package online.durak.engine;
 import java.util.Set;
 
 /**
- * The table settings of RULES.md §1 that the engine plays by. Constructing one validates it:
+ * The table settings of rules.md §1 that the engine plays by. Constructing one validates it:
  * a setting that breaks a rule throws {@link InvalidSettingException} naming that setting.
  *
  * @param turnClockSeconds 0 for no clock
@@ -50,7 +50,7 @@ public record Rules(
         }
     }
 
-    /** The defaults of RULES.md §1 for a number of players (clock 60 s, as for tables with others). */
+    /** The defaults of rules.md §1 for a number of players (clock 60 s, as for tables with others). */
     public static Rules defaults(int players) {
         return new Rules(Variant.PODKIDNOI, Deck.D36, players, false, ThrowIn.ALL, FirstBoutLimit.FIRST_BOUT,
                 false, true, 5, 60, 0);

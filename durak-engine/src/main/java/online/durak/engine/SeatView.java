@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one seat may know of a deal (RULES.md §8), and nothing more: its own hand, the others' hand sizes
+ * What one seat may know of a deal (rules.md §8), and nothing more: its own hand, the others' hand sizes
  * and known cards, the table, trump, stock size, the discard when {@code discardVisible}, the roles, the
  * round, and its legal moves. {@code seat} -1 is the open view of a finished deal, with every hand.
  *

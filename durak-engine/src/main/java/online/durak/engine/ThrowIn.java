@@ -1,4 +1,4 @@
 package online.durak.engine;
 
-/** Who may throw in which ranks (RULES.md §4.3). */
+/** Who may throw in which ranks (rules.md §4.3). */
 public enum ThrowIn { ALL, NEIGHBOURS, NEIGHBOURS_ONLY }

@@ -1,4 +1,4 @@
 package online.durak.engine;
 
-/** {@code PODKIDNOI}: throw-in; {@code PEREVODNOI}: throw-in plus transfer (RULES.md §1). */
+/** {@code PODKIDNOI}: throw-in; {@code PEREVODNOI}: throw-in plus transfer (rules.md §1). */
 public enum Variant { PODKIDNOI, PEREVODNOI }

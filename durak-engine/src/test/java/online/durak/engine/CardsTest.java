@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** RULES.md §2: ranks, suits, the text form, which card beats which; the three decks. */
+/** rules.md §2: ranks, suits, the text form, which card beats which; the three decks. */
 class CardsTest {
     private static final Suit TRUMP = Suit.S;
 

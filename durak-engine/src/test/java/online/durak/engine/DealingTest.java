@@ -10,7 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §3: dealing one card at a time, the trump card, the first attacker, redeals, later deals. */
+/** rules.md §3: dealing one card at a time, the trump card, the first attacker, redeals, later deals. */
 class DealingTest {
     /** 3 players, dealer 1: seat 2 gets cards 0, 3, 6…, seat 0 cards 1, 4…, seat 1 (the dealer) cards 2, 5…;
      *  card 18 (6H) is the trump card. No heart is dealt, so nobody holds a trump. */

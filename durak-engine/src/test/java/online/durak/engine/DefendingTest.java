@@ -5,7 +5,7 @@ import static online.durak.engine.Phase.THROW_IN;
 
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §4.2: the defender covers a named uncovered card with a card that beats it, or takes. */
+/** rules.md §4.2: the defender covers a named uncovered card with a card that beats it, or takes. */
 class DefendingTest {
 
     /** Trump S; seat 0 attacks seat 1. */

@@ -2,7 +2,7 @@ package online.durak.engine;
 
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §4.7: bito and take, who attacks next, drawing up to six. */
+/** rules.md §4.7: bito and take, who attacks next, drawing up to six. */
 class EndOfBoutTest {
 
     @Test

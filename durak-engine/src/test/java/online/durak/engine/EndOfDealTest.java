@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §5 and the deal points of §6: going out, shared places, the durak, a draw. */
+/** rules.md §5 and the deal points of §6: going out, shared places, the durak, a draw. */
 class EndOfDealTest {
 
     @Test

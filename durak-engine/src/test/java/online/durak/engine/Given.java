@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Test language for positions, so that a test reads as RULES.md does: given these hands, this stock,
+ * Test language for positions, so that a test reads as rules.md does: given these hands, this stock,
  * these settings, when a seat makes a move, then this follows. Cards are written in their text form,
  * space separated ({@code "8D 10H AC"}); an empty string is an empty hand.
  *
@@ -81,7 +81,7 @@ public final class Given {
         return this;
     }
 
-    /** Changes the default settings (RULES.md §1 defaults for this many players). */
+    /** Changes the default settings (rules.md §1 defaults for this many players). */
     public Given rules(UnaryOperator<Rules> change) {
         UnaryOperator<Rules> before = rules;
         rules = r -> change.apply(before.apply(r));

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §6 (and §3 for later deals): deals add up to a match, places, who deals and opens next. */
+/** rules.md §6 (and §3 for later deals): deals add up to a match, places, who deals and opens next. */
 class MatchTest {
 
     private static Decision.Accepted<MatchState> accepted(MatchState m, Command c) {

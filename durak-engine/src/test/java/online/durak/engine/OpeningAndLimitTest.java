@@ -8,7 +8,7 @@ import static online.durak.engine.Phase.THROW_IN;
 
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §4.1 (opening a bout) and §4.4 (the cap of 5 or 6 and the defender's hand). */
+/** rules.md §4.1 (opening a bout) and §4.4 (the cap of 5 or 6 and the defender's hand). */
 class OpeningAndLimitTest {
 
     // ---- opening (§4.1) ----

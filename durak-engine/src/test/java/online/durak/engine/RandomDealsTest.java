@@ -33,7 +33,7 @@ import org.junit.jupiter.api.TestFactory;
  * matches, for every valid combination of table settings, checking the engine's invariants after every move.
  *
  * <p>The checks do not trust the engine's own helpers: who may act, who may throw in, the limit, the roles of the
- * next bout, the draw order and the points are recomputed here from RULES.md and compared. A failure message names
+ * next bout, the draw order and the points are recomputed here from rules.md and compared. A failure message names
  * the settings, the seed and every move so far, so the deal replays exactly.
  */
 class RandomDealsTest {
@@ -109,7 +109,7 @@ class RandomDealsTest {
                 deals += SINGLE_DEALS + dealsPerMatch(index++);
             }
         }
-        assertEquals(972, combinations, "valid setting combinations (RULES.md §1)");
+        assertEquals(972, combinations, "valid setting combinations (rules.md §1)");
         assertTrue(deals >= MIN_DEALS, "planned deals: " + deals);
 
         List<DynamicTest> tests = new ArrayList<>();
@@ -250,7 +250,7 @@ class RandomDealsTest {
             assertEquals(Snap.of(s), Snap.of(m.deal()), where);
             if (expectedAttacker >= 0) {
                 assertEquals(m.previousDurak(), s.defender(),
-                        () -> where + ": the durak defends first (RULES.md §3.4)");
+                        () -> where + ": the durak defends first (rules.md §3.4)");
             }
             assertRejected(MatchDecider.decide(m, new Command.StartDeal(1)), Rejection.DEAL_RUNNING, where);
 
@@ -298,7 +298,7 @@ class RandomDealsTest {
             }
             places.add(1 + better);
         }
-        assertEquals(places, m.places(), () -> replay + ": places (ties share, RULES.md §6)");
+        assertEquals(places, m.places(), () -> replay + ": places (ties share, rules.md §6)");
         assertRejected(MatchDecider.decide(m, new Command.StartDeal(1)), Rejection.MATCH_OVER, replay);
     }
 
@@ -368,7 +368,7 @@ class RandomDealsTest {
         long shownThisBout;
         int outEvents;
         int[] partyOutAt;
-        long[] known;      // what every player knows to be in each hand, from the events (RULES.md §3, §4.5, §4.6)
+        long[] known;      // what every player knows to be in each hand, from the events (rules.md §3, §4.5, §4.6)
         int attackerActor; // who acts for the attacker and the defender in this bout (fixed when the role is given)
         int defenderActor;
         int[] roundOrder;  // the running throw-in round, fixed when it starts; null outside a round
@@ -403,7 +403,7 @@ class RandomDealsTest {
             return rules.teams() ? n / 2 : n;
         }
 
-        // ---- dealing (RULES.md §3) ----
+        // ---- dealing (rules.md §3) ----
 
         DealState start(Event.DealStarted e, int dealer, int attacker) {
             assertEquals(dealer, e.dealer(), at(() -> "dealer"));
@@ -551,12 +551,12 @@ class RandomDealsTest {
             }
         }
 
-        /** Roles, the limit, who is out, drawing up: RULES.md §4 and §5, recomputed here. */
+        /** Roles, the limit, who is out, drawing up: rules.md §4 and §5, recomputed here. */
         void checkShape(DealState s) {
             int toAct = s.toAct();
             assertTrue(toAct >= 0 && toAct < n, at(() -> "toAct out of range: " + toAct));
             assertEquals(bouts, s.boutsPlayed(), at(() -> "bouts played"));
-            assertEquals(cap(s), s.cap(), at(() -> "cap (RULES.md §4.4)"));
+            assertEquals(cap(s), s.cap(), at(() -> "cap (rules.md §4.4)"));
             assertTrue(s.attackCount() <= cap(s), at(() -> "more attack cards than the cap"));
             int defenderHand = s.handSize(defenderActor);
             assertTrue(uncovered(s) <= defenderHand, at(() -> "more uncovered attack cards than the defender holds"));
@@ -623,7 +623,7 @@ class RandomDealsTest {
             }
         }
 
-        /** Exactly one seat may act, and its legal moves are exactly what RULES.md allows. */
+        /** Exactly one seat may act, and its legal moves are exactly what rules.md allows. */
         List<Move> checkLegalMoves(DealState s) {
             List<Move> legal = null;
             for (int i = 0; i < n; i++) {
@@ -643,7 +643,7 @@ class RandomDealsTest {
                 missing.removeAll(set);
                 Set<Move> extra = new HashSet<>(set);
                 extra.removeAll(expected);
-                fail(at(() -> "legal moves differ from RULES.md: missing " + missing + ", not allowed " + extra).get());
+                fail(at(() -> "legal moves differ from rules.md: missing " + missing + ", not allowed " + extra).get());
             }
             if (s.phase() == Phase.THROW_IN || s.phase() == Phase.TAKE_ADDING) {
                 assertTrue(legal.stream().anyMatch(m -> m instanceof Move.Throw),
@@ -687,7 +687,7 @@ class RandomDealsTest {
             return moves;
         }
 
-        /** RULES.md §4.5. */
+        /** rules.md §4.5. */
         void addTransfers(DealState s, int seat, Set<Move> moves) {
             if (rules.variant() != Variant.PEREVODNOI || uncovered(s) != s.attackCount()) {
                 return;
@@ -715,7 +715,7 @@ class RandomDealsTest {
             }
         }
 
-        /** No seat's view holds a card it may not know (RULES.md §8). */
+        /** No seat's view holds a card it may not know (rules.md §8). */
         void checkViews(DealState s) {
             long common = s.tableCards().bits() | (rules.discardVisible() ? s.discard().bits() : 0)
                     | (s.trumpCard() == null ? 0 : s.trumpCard().bit());
@@ -870,7 +870,7 @@ class RandomDealsTest {
             }
         }
 
-        /** After an accepted move: the fold, and what RULES.md says must follow (round order, bout end, drawing). */
+        /** After an accepted move: the fold, and what rules.md says must follow (round order, bout end, drawing). */
         void afterMove(DealState s, int seat, Move move, List<Event> events, DealState next) {
             moves.add(seat + ":" + move);
             count(MOVE_NAMES.get(move.getClass()));
@@ -913,7 +913,7 @@ class RandomDealsTest {
                     if (!active(t, attacker)) {
                         attacker = nextActiveLeft(t, attacker);
                     }
-                    assertEquals(attacker, r.attacker(), at(() -> "next attacker (RULES.md §4.7), taken=" + wasTaken));
+                    assertEquals(attacker, r.attacker(), at(() -> "next attacker (rules.md §4.7), taken=" + wasTaken));
                     assertEquals(nextOpponentLeft(t, attacker), r.defender(), at(() -> "next defender"));
                 } else if (e instanceof Event.DealEnded d) {
                     assertEquals(events.size() - 1, i, at(() -> "DealEnded is the last event"));
@@ -994,7 +994,7 @@ class RandomDealsTest {
             assertTrue(ok, at(() -> "first event " + e + " for " + seat + ":" + move));
         }
 
-        /** The throw-in round (RULES.md §4.3, §4.6): fixed order from the attacker; seats that cannot throw pass. */
+        /** The throw-in round (rules.md §4.3, §4.6): fixed order from the attacker; seats that cannot throw pass. */
         void expectRound(DealState s, int seat, Move move, DealState mid) {
             int from;
             if (move instanceof Move.Cover && mid.phase() == Phase.THROW_IN || move instanceof Move.Take) {
@@ -1123,7 +1123,7 @@ class RandomDealsTest {
                 }
                 expected.add(1 + later);
             }
-            assertEquals(expected, d.points(), at(() -> "deal points (RULES.md §6)"));
+            assertEquals(expected, d.points(), at(() -> "deal points (rules.md §6)"));
             for (int seat = 0; seat < n; seat++) {
                 int p = seat;
                 assertEquals(d.points().get(rules.team(seat)), d.points().get(seat),
@@ -1164,7 +1164,7 @@ class RandomDealsTest {
             countAll(counts);
         }
 
-        // ---- RULES.md recomputed ----
+        // ---- rules.md recomputed ----
 
         /** §4: holding cards or the stock not empty; in team play a seat stays until both partners are out. */
         boolean active(DealState s, int seat) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** RULES.md §1: the defaults, and every setting that breaks a rule is refused naming that setting. */
+/** rules.md §1: the defaults, and every setting that breaks a rule is refused naming that setting. */
 class SettingsTest {
 
     private static void refusedNaming(String setting, Executable build) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §4.6: after take the round runs once, within the limit; the picked-up cards are known. */
+/** rules.md §4.6: after take the round runs once, within the limit; the picked-up cards are known. */
 class TakingTest {
     private static final String STOCK = "6H 7H 8H AD 10H JH QH KH AH 10S";
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §5 team play: partners opposite, never against each other; the partner acts for an empty seat. */
+/** rules.md §5 team play: partners opposite, never against each other; the partner acts for an empty seat. */
 class TeamPlayTest {
     private static final String STOCK = "6C 7D 9C 10C JC KC AC 6D JD QD KD AD 6H 7H 9S";
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §4.3: who throws in, in which order, which ranks, automatic passes, bito. */
+/** rules.md §4.3: who throws in, in which order, which ranks, automatic passes, bito. */
 class ThrowInTest {
 
     /** Four players, trump S, seat 0 attacks seat 1; after 8D/10D the ranks 8 and 10 lie on the table. */

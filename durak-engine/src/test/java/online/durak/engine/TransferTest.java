@@ -4,7 +4,7 @@ import static online.durak.engine.Phase.DEFENSE;
 
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §4.5: passing the attack on in perevodnoi, and showing the trump of the rank instead. */
+/** rules.md §4.5: passing the attack on in perevodnoi, and showing the trump of the rank instead. */
 class TransferTest {
 
     /** Perevodnoi, three players, trump S: seat 0 attacks seat 1, seat 2 sits left of seat 1. */

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §8: a seat's view shows only what that seat may know. */
+/** rules.md §8: a seat's view shows only what that seat may know. */
 class ViewsTest {
 
     /** Three players, trump S; of the trumps only 7S (seat 1) and the face-up 10S are still in play. */

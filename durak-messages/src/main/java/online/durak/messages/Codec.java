@@ -51,13 +51,13 @@ import online.durak.engine.Variant;
 public final class Codec {
     /** The schema on the class path, for services that serve or check it. */
     public static final String SCHEMA_RESOURCE = "/schema/messages.schema.json";
-    /** RULES.md §1: tables with others have a 60 s clock unless their creator chooses otherwise. */
+    /** rules.md §1: tables with others have a 60 s clock unless their creator chooses otherwise. */
     public static final int DEFAULT_TURN_CLOCK = 60;
 
     private static final ObjectMapper MAPPER = Wire.mapper();
     private static final JsonNodeFactory NODES = MAPPER.getNodeFactory();
 
-    /** The settings in RULES.md §1 order, so that the first missing one is always the same. */
+    /** The settings in rules.md §1 order, so that the first missing one is always the same. */
     private static final List<String> RULES_ORDER = List.of("variant", "deck", "players", "teams", "throwIn",
             "firstBoutLimit", "showTrumpToTransfer", "discardVisible", "dealsPerMatch", "turnClock", "stake");
     private static final Set<String> RULES_FIELDS = Set.copyOf(RULES_ORDER);
@@ -146,7 +146,7 @@ public final class Codec {
         }
     }
 
-    // ---- cards (RULES.md §2) ----
+    // ---- cards (rules.md §2) ----
 
     /** The text form: rank then suit, {@code 10D}. */
     public static String cardText(Card card) {
@@ -207,9 +207,9 @@ public final class Codec {
         }
     }
 
-    // ---- table settings (RULES.md §1) ----
+    // ---- table settings (rules.md §1) ----
 
-    /** The settings by their RULES.md names; {@code turnClock} is null for no clock. */
+    /** The settings by their rules.md names; {@code turnClock} is null for no clock. */
     public static ObjectNode toNode(Rules r) {
         ObjectNode o = NODES.objectNode();
         o.put("variant", Names.variant(r.variant()));
@@ -231,7 +231,7 @@ public final class Codec {
     }
 
     /**
-     * Settings sent by a client: {@code players} is required, every other missing setting takes its RULES.md
+     * Settings sent by a client: {@code players} is required, every other missing setting takes its rules.md
      * default ({@link Rules#defaults(int)}, clock {@value #DEFAULT_TURN_CLOCK} s). An unknown field, a bad
      * value or a setting that breaks a rule is {@link MessageException#INVALID_SETTING} naming the setting.
      */
@@ -491,7 +491,7 @@ public final class Codec {
         return new VisibleEvent.Open(readEvent(node));
     }
 
-    // ---- a seat's view (RULES.md §8) ----
+    // ---- a seat's view (rules.md §8) ----
 
     /**
      * A seat's view for its client. Seats that nobody fills are null (e.g. {@code toAct} once the deal is

@@ -138,7 +138,7 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         }
     }
 
-    /** A solo game: the sender in seat 0 against bots of these levels, started at once (RULES.md §8). */
+    /** A solo game: the sender in seat 0 against bots of these levels, started at once (rules.md §8). */
     public record Solo(Rules rules, java.util.List<BotLevel> bots) implements Payload {
         public Solo {
             if (rules == null) {

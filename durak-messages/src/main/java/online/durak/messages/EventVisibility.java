@@ -7,7 +7,7 @@ import online.durak.engine.Event;
 import online.durak.engine.Rules;
 
 /**
- * What of an event may leave the server for a viewer (RULES.md §8, DESIGN.md "Where hidden information
+ * What of an event may leave the server for a viewer (rules.md §8, DESIGN.md "Where hidden information
  * lives"). Only two events carry cards a viewer may not know: the deck order of {@link Event.DealStarted}
  * and the cards of {@link Event.CardsDrawn} drawn by another seat. Every other card in an event was played
  * openly or is known to all (a shown trump, a table picked up, the durak's cards on the board).
@@ -53,7 +53,7 @@ public final class EventVisibility {
     }
 
     /**
-     * The face-up trump card of a deal (RULES.md §3.3): the card after the 6 × players dealt ones, or, when
+     * The face-up trump card of a deal (rules.md §3.3): the card after the 6 × players dealt ones, or, when
      * the deal used the whole deck, the last card dealt (the dealer's).
      */
     public static Card trumpCard(Event.DealStarted d, int players) {

@@ -8,7 +8,7 @@ package online.durak.messages;
 public final class MessageException extends IllegalArgumentException {
     /** The text is not JSON, or not the JSON value expected (e.g. an array instead of an object). */
     public static final String INVALID_JSON = "INVALID_JSON";
-    /** Table settings (RULES.md §1) that cannot be read or break a rule; the field is the setting's name. */
+    /** Table settings (rules.md §1) that cannot be read or break a rule; the field is the setting's name. */
     public static final String INVALID_SETTING = "INVALID_SETTING";
     /** A move that does not follow conformance/FORMAT.md. */
     public static final String INVALID_MOVE = "INVALID_MOVE";

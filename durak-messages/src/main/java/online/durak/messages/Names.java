@@ -26,7 +26,7 @@ final class Names {
         };
     }
 
-    /** The text form of RULES.md §2: rank then suit, {@code 10D}. */
+    /** The text form of rules.md §2: rank then suit, {@code 10D}. */
     static String card(Card c) {
         return c.rank().text() + suit(c.suit());
     }

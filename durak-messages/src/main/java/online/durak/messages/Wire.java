@@ -50,7 +50,7 @@ import online.durak.engine.Rules;
 /**
  * The engine's types as Jackson binds them: the events by their stable type names (mix-ins, so that the engine
  * stays free of Jackson), and (de)serialisers only where a type has a form of its own: a card is {@code "10D"},
- * a card set a sorted list, a card list refuses a card twice, the settings keep their RULES.md form
+ * a card set a sorted list, a card list refuses a card twice, the settings keep their rules.md form
  * ({@link Codec#toNode(Rules)}), a bot level its wire name, the engine's -1 ("nobody") seat is null.
  * {@link #mapper()} reads strictly: every field present, none unknown, no null where a value is required, no
  * coercion (no "2" for 2, no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a

@@ -11,7 +11,7 @@ import online.durak.engine.ThrowIn;
 import online.durak.engine.Variant;
 import org.junit.jupiter.api.Test;
 
-/** Table settings by their RULES.md §1 names; a bad one is refused naming it. */
+/** Table settings by their rules.md §1 names; a bad one is refused naming it. */
 class CodecRulesTest {
 
     private static Rules read(String json) {

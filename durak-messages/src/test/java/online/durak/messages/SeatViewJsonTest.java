@@ -11,7 +11,7 @@ import online.durak.engine.Move;
 import online.durak.engine.SeatView;
 import org.junit.jupiter.api.Test;
 
-/** A seat's view as its client gets it (RULES.md §8). */
+/** A seat's view as its client gets it (rules.md §8). */
 class SeatViewJsonTest {
 
     private static List<String> texts(JsonNode array) {

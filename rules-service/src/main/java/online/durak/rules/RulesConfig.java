@@ -32,7 +32,7 @@ public interface RulesConfig {
     @ConfigMapping(prefix = "durak.clock")
     interface Clock {
 
-        /** The grace after a turn clock runs out (RULES.md §8: 10 s; env {@code DURAK_CLOCK_GRACE}). */
+        /** The grace after a turn clock runs out (rules.md §8: 10 s; env {@code DURAK_CLOCK_GRACE}). */
         @WithDefault("10s")
         Duration grace();
 

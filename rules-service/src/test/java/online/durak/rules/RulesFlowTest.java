@@ -113,7 +113,7 @@ class RulesFlowTest {
         return reply;
     }
 
-    /** RULES.md's defaults without a clock (see {@link #startedTable}). */
+    /** rules.md's defaults without a clock (see {@link #startedTable}). */
     static Rules unclocked(int players) {
         return Rules.defaults(players).withTurnClockSeconds(0);
     }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Solo games and hints against the running rules, bot and table services (RULES.md §8): the bots answer on their
+ * Solo games and hints against the running rules, bot and table services (rules.md §8): the bots answer on their
  * own over Kafka, hints come from the bot service's strong search through the table service.
  */
 @ExtendWith(SystemUnderTest.class)

@@ -31,7 +31,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
     /** The secret the table service signs tokens with in these tests. */
     static final String AUTH_SECRET = "system-tests-secret-0123456789abcdef";
     static final List<String> SERVICES = List.of("rules-service", "bot-service", "table-service");
-    /** The grace after a turn clock runs out, shortened for tests (RULES.md says 10 s). */
+    /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 

@@ -23,7 +23,7 @@ import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 
 /**
- * A hint (RULES.md §8): the STRONG policy's analysis of one seat's view, {@code {"move", "reason",
+ * A hint (rules.md §8): the STRONG policy's analysis of one seat's view, {@code {"move", "reason",
  * "candidates"}}. The request carries everything ({@code {"rules", "view"}}, as {@link Codec} writes them), so
  * this service keeps nothing per table for hints. At most {@code durak.bot.hint-concurrency} searches run at
  * once; a request that cannot get a turn within {@code durak.bot.hint-wait} is answered 503 BUSY.

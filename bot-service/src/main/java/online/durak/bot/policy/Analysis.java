@@ -4,7 +4,7 @@ import java.util.List;
 import online.durak.engine.Move;
 
 /**
- * What STRONG's search found for one decision, for hints (RULES.md §8: "the strong bot suggests a move and
+ * What STRONG's search found for one decision, for hints (rules.md §8: "the strong bot suggests a move and
  * says why"): the move it plays, a sentence or two a person can read, and the moves it compared, best first
  * ({@code candidates.get(0).move()} is {@code best}).
  *

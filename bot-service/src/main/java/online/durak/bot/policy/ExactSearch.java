@@ -20,7 +20,7 @@ import online.durak.engine.Variant;
 
 /**
  * Perfect-information search of a deal in which only two seats hold cards, the stock is empty and every
- * card is known (RULES.md §8 / issue: "in a 2-player deal with an empty stock, every card is known: search
+ * card is known (rules.md §8 / issue: "in a 2-player deal with an empty stock, every card is known: search
  * it exactly"). The game tree is searched with alpha-beta over the engine's own {@link DealState} and
  * {@link DealDecider} (so it plays exactly the engine's rules), values win / draw / loss for the searching
  * seat, with a transposition table that stores bounds.

@@ -18,7 +18,7 @@ import online.durak.engine.SeatView;
 import online.durak.engine.Views;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §8: a bot decides from its seat's view only; the types say so, and the views hold only the seat's hand. */
+/** rules.md §8: a bot decides from its seat's view only; the types say so, and the views hold only the seat's hand. */
 class PolicyInputTest {
 
     @Test

@@ -6,7 +6,7 @@ import online.durak.engine.SeatView;
 import online.durak.engine.Views;
 
 /**
- * When a hint may be given (RULES.md §8), stated once for the rules service's decider, the table service (which
+ * When a hint may be given (rules.md §8), stated once for the rules service's decider, the table service (which
  * refuses before asking anyone) and the bot service (which is sent a seat's view): at a solo table, while a deal
  * is played, for a decision that is the seat's own.
  */

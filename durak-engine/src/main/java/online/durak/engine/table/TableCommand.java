@@ -20,7 +20,7 @@ public sealed interface TableCommand {
 
     /**
      * A solo game: the player in seat 0, bots of the given levels in seats 1.., the match started at once,
-     * without clock and stake (RULES.md §8); {@code seed} shuffles the first deal.
+     * without clock and stake (rules.md §8); {@code seed} shuffles the first deal.
      */
     record CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed)
             implements TableCommand {

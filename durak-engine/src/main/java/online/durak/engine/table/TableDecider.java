@@ -15,7 +15,7 @@ import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
 
 /**
- * The table as a {@link Decider}: the lobby (seats), starting the match, moves, continue between deals (RULES.md
+ * The table as a {@link Decider}: the lobby (seats), starting the match, moves, continue between deals (rules.md
  * §6). Stateless; {@link #TABLE} is the one instance.
  */
 public final class TableDecider implements Decider<TableCommand, Event, TableState> {

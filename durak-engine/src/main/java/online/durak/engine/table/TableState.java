@@ -13,7 +13,7 @@ import online.durak.engine.Rules;
  *
  * @param seats     one entry per seat, null where the seat is free
  * @param continued seats that pressed continue since the last deal ended
- * @param hints     hints taken, by seat (RULES.md §8)
+ * @param hints     hints taken, by seat (rules.md §8)
  * @param timer     the seat whose turn clock ran out, while its move is still to come; else null
  */
 public record TableState(TableStatus status, Rules rules, String createdBy, List<SeatHolder> seats,
@@ -67,7 +67,7 @@ public record TableState(TableStatus status, Rules rules, String createdBy, List
         return n;
     }
 
-    /** One human against bots only: no clock, no stake, hints allowed (RULES.md §8). */
+    /** One human against bots only: no clock, no stake, hints allowed (rules.md §8). */
     public boolean solo() {
         return status != TableStatus.NONE && freeSeats() == 0 && humans() == 1;
     }

@@ -5,7 +5,7 @@ import java.time.Instant;
 import online.durak.engine.Event;
 
 /**
- * The clock of a table (RULES.md §8, DESIGN.md "Time"), derived from its events and their times, so it
+ * The clock of a table (rules.md §8, DESIGN.md "Time"), derived from its events and their times, so it
  * survives any restart. Every decision of a human has {@code turnClock} seconds from the event that asked for
  * it; then a grace follows ({@link Event.TimedOut} says until when), then the computer plays that one move.
  * On the board after a deal the clock bounds the wait for continue. Bots have no clock (they act at once);
@@ -89,7 +89,7 @@ public record TurnClock(int seat, Instant turnEnds, Instant graceEnds, boolean r
         return ranOut ? null : graceEnds;
     }
 
-    /** The grace that follows a turn clock, in RULES.md §8 (the services may shorten it for tests). */
+    /** The grace that follows a turn clock, in rules.md §8 (the services may shorten it for tests). */
     public static final Duration GRACE = Duration.ofSeconds(10);
 
     /** What is due. */

@@ -15,7 +15,7 @@ import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md §8 at the table: solo games, hints, the turn clock, its grace and the computer's move. */
+/** rules.md §8 at the table: solo games, hints, the turn clock, its grace and the computer's move. */
 class TimeBotsAndHintsTest {
     private static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");
 

@@ -10,7 +10,7 @@ import online.durak.engine.table.TurnClock;
  * may wait in the lobby without starting, and, in tests only, a turn length that replaces every table's
  * {@code turnClock}.
  *
- * @param grace        the grace ({@link TurnClock#GRACE} by RULES.md §8)
+ * @param grace        the grace ({@link TurnClock#GRACE} by rules.md §8)
  * @param turnOverride every decision's length instead of the table's {@code turnClock}; null: the table's own
  * @param lobbyExpiry  an open table not started this long after its creation is closed
  */
@@ -18,7 +18,7 @@ public record ClockSettings(Duration grace, Duration turnOverride, Duration lobb
 
     /** The default of {@code durak.clock.lobby-expiry}. */
     public static final Duration LOBBY_EXPIRY = Duration.ofMinutes(30);
-    /** As RULES.md says: a 10-second grace, each table's own clock; open tables close after 30 minutes. */
+    /** As rules.md says: a 10-second grace, each table's own clock; open tables close after 30 minutes. */
     public static final ClockSettings STANDARD = new ClockSettings(TurnClock.GRACE, null, LOBBY_EXPIRY);
 
     public ClockSettings {

@@ -24,7 +24,7 @@ public final class CommandDecider {
     private CommandDecider() {
     }
 
-    /** {@link #decide(TableEntry, CommandMessage, long, Instant, ClockSettings)} with the clocks of RULES.md. */
+    /** {@link #decide(TableEntry, CommandMessage, long, Instant, ClockSettings)} with the clocks of rules.md. */
     public static Outcome decide(TableEntry table, CommandMessage command, long seed, Instant at) {
         return decide(table, command, seed, at, ClockSettings.STANDARD);
     }

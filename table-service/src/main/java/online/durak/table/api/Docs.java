@@ -31,7 +31,7 @@ public final class Docs {
     public record Me(String playerId, String name) {
     }
 
-    @Schema(name = "Settings", type = SchemaType.OBJECT, description = "Table settings by their RULES.md §1 names "
+    @Schema(name = "Settings", type = SchemaType.OBJECT, description = "Table settings by their rules.md §1 names "
             + "(messages.schema.json#/$defs/Rules): variant, deck, players (required), teams, throwIn, "
             + "firstBoutLimit, showTrumpToTransfer, discardVisible, dealsPerMatch, turnClock, stake; a missing "
             + "one takes its default. A bad one is 400 INVALID_SETTING naming it.")
@@ -44,7 +44,7 @@ public final class Docs {
                                       + "again answers the same table instead of making another)") String commandId) {
     }
 
-    @Schema(name = "BotLevel", description = "RULES.md §1 botLevel")
+    @Schema(name = "BotLevel", description = "rules.md §1 botLevel")
     public enum BotLevel { EASY, NORMAL, STRONG }
 
     @Schema(name = "SoloRequest", description = "A solo game: the caller in seat 0, bots in the other seats, started "
@@ -67,7 +67,7 @@ public final class Docs {
                                 @Schema(description = "true when the position was searched exactly (open information)") Boolean exact) {
     }
 
-    @Schema(name = "HintAnswer", description = "The strong bot's suggestion for my seat (RULES.md §8).")
+    @Schema(name = "HintAnswer", description = "The strong bot's suggestion for my seat (rules.md §8).")
     public record HintAnswer(String tableId, String commandId,
                              @Schema(description = "the seq of the HintTaken event") long seq, int seat,
                              @Schema(description = "a legal move of mine now") Move move,
@@ -120,7 +120,7 @@ public final class Docs {
     }
 
     @Schema(name = "SeatView", type = SchemaType.OBJECT, description = "What one seat may know of the running or "
-            + "last deal (RULES.md §8; messages.schema.json#/$defs/SeatView): own hand, others' hand sizes and known "
+            + "last deal (rules.md §8; messages.schema.json#/$defs/SeatView): own hand, others' hand sizes and known "
             + "cards, table, trump, stock and discard counts, roles, round, legal moves, points once over.")
     public record SeatView() {
     }
@@ -138,7 +138,7 @@ public final class Docs {
                               @Schema(description = "hints taken, by seat") List<Integer> hints) {
     }
 
-    @Schema(name = "Clock", description = "The turn clock (RULES.md §8), derived from the table's events.")
+    @Schema(name = "Clock", description = "The turn clock (rules.md §8), derived from the table's events.")
     public record Clock(@Schema(description = "the seat whose decision is timed; -1: the board, waiting for continue "
             + "(the next deal is dealt when it runs out)") int seat,
                         @Schema(description = "when the turn clock runs out (ISO-8601)") String turnEnds,
@@ -189,13 +189,13 @@ public final class Docs {
 
     @Schema(name = "MatchResult")
     public record MatchResult(boolean over, List<Integer> totals, List<Integer> places, List<Integer> winners,
-                              @Schema(description = "hints taken, by seat (RULES.md §8)") List<Integer> hints) {
+                              @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints) {
     }
 
     @Schema(name = "Board")
     public record Board(String tableId, long seq, String status, int dealsPerMatch, List<Seat> seats,
                         List<DealBoard> deals, List<Integer> totals,
-                        @Schema(description = "hints taken, by seat (RULES.md §8)") List<Integer> hints,
+                        @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints,
                         boolean onBoard, List<Integer> continued,
                         @Schema(description = "null until the match is over") MatchResult match) {
     }

@@ -123,7 +123,7 @@ public class TableResource {
 
     @POST
     @Operation(summary = "Create a table", description = "Opens a table with these settings; the creator takes "
-            + "seat 0. Missing settings take their RULES.md defaults (clock 60 s); players is required. " + RETRY_CREATE)
+            + "seat 0. Missing settings take their rules.md defaults (clock 60 s); players is required. " + RETRY_CREATE)
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Docs.CreateTableRequest.class)))
     @APIResponse(responseCode = "201", description = "created; Location is the table. A retry with the same commandId "
@@ -156,7 +156,7 @@ public class TableResource {
     @POST
     @Path("/solo")
     @Operation(summary = "Play solo against bots", description = "Opens a table with these settings for the caller "
-            + "alone: the caller in seat 0, bots in the other seats, and the match starts at once (RULES.md §8). "
+            + "alone: the caller in seat 0, bots in the other seats, and the match starts at once (rules.md §8). "
             + "Solo games have no turn clock and no stake (a turnClock or stake other than 0/null is refused). "
             + "bots: one level for every bot seat (\"EASY\", \"NORMAL\" or \"STRONG\"; default NORMAL) or a list "
             + "with one level per seat 1, 2, ...; with a list, settings.players may be left out (one more than the "
@@ -453,7 +453,7 @@ public class TableResource {
 
     @POST
     @Path("/{id}/hint")
-    @Operation(summary = "Ask for a hint (solo games only)", description = "RULES.md §8: the strong bot suggests a "
+    @Operation(summary = "Ask for a hint (solo games only)", description = "rules.md §8: the strong bot suggests a "
             + "move for my seat and says why. Only at a table of one person against bots, while it is my decision. "
             + "The bot service is given the table's settings and my own view only. Once it has answered, the hint is "
             + "recorded (event HintTaken, counted on the final board); a refused hint or one the bot service could "

@@ -133,7 +133,7 @@ public final class TableViews {
     }
 
     /**
-     * The clock (RULES.md §8): {@code {seat, turnEnds, graceEnds, computerMoves}} — whose decision is timed (-1:
+     * The clock (rules.md §8): {@code {seat, turnEnds, graceEnds, computerMoves}} — whose decision is timed (-1:
      * the board, waiting for continue), when its turn clock runs out, when the grace after it runs out (null until
      * the turn clock has), and whether the grace has run out too so the computer now plays that move; null when
      * nothing is timed (no clock, solo tables, a bot to act, the table not playing).
@@ -170,12 +170,12 @@ public final class TableViews {
         return a;
     }
 
-    // ---- the board after each deal (RULES.md §6) ----
+    // ---- the board after each deal (rules.md §6) ----
 
     /**
      * {@code {tableId, seq, status, dealsPerMatch, seats, deals: [{deal, durak, durakName, durakCards, rows: [{seat,
      * name, place, points, calculation}], totals}], totals, hints, onBoard, continued, match: {over, totals, places,
-     * winners, hints} }}; {@code hints}: how many hints each seat took (RULES.md §8, solo tables only).
+     * winners, hints} }}; {@code hints}: how many hints each seat took (rules.md §8, solo tables only).
      */
     public static ObjectNode board(TableSnapshot s) {
         TableState t = s.state();
@@ -260,7 +260,7 @@ public final class TableViews {
         return d;
     }
 
-    /** How a seat's deal points came about (RULES.md §6), e.g. "1 + 2 players out after you = 3". */
+    /** How a seat's deal points came about (rules.md §6), e.g. "1 + 2 players out after you = 3". */
     static String calculation(Rules rules, int seat, int points, int durak) {
         if (points == 0) {
             if (seat == durak) {

@@ -5,7 +5,7 @@ import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 
 /**
- * Who may open a table with a stake. Only registered humans pay one; guests play without (RULES.md §6). Every
+ * Who may open a table with a stake. Only registered humans pay one; guests play without (rules.md §6). Every
  * player is a guest until accounts exist, so a table with a stake is refused for everyone for now: it could
  * never take a stake from anyone.
  */

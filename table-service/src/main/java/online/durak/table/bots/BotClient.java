@@ -26,7 +26,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The bot service's hint endpoint (RULES.md §8: "the strong bot suggests a move and says why"), called with the
+ * The bot service's hint endpoint (rules.md §8: "the strong bot suggests a move and says why"), called with the
  * JDK's asynchronous HTTP client: {@code POST {durak.bot.url}/api/hints} with {@code {"rules", "view"}} — the
  * table's settings and the asking seat's own view (so the bot knows no more than the player) — answered with
  * {@code {"move", "reason", "candidates": [{"move", "notDurakRate", "meanCardsLeftWhenDurak", "samples",
