@@ -6,11 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import online.durak.engine.Event;
@@ -20,15 +29,110 @@ import org.junit.jupiter.api.Test;
 /**
  * The schema and the code cannot drift apart: every kind of message the code writes, from real played
  * matches, has exactly the properties its schema object declares (the required ones present, none
- * undeclared), follows the schema's types and patterns, and every declared property is written by some
- * sample. Checked without a schema library ({@link SchemaChecker}).
+ * undeclared), is valid against the schema (checked by the networknt JSON Schema validator, draft 2020-12,
+ * formats asserted), and every declared property is written by some sample.
  */
 class SchemaAgreementTest {
 
-    private static JsonNode schema() throws IOException {
+    private static String schemaText() throws IOException {
         try (InputStream in = Codec.class.getResourceAsStream(Codec.SCHEMA_RESOURCE)) {
             assertNotNull(in, "the schema is packaged at " + Codec.SCHEMA_RESOURCE);
-            return Codec.parse(in.readAllBytes());
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static JsonNode schema() throws IOException {
+        return Codec.parse(schemaText());
+    }
+
+    /**
+     * The validator, one {@code $defs} entry at a time, and which declared properties of each object
+     * definition the checked samples had (so a test can ask for properties the code never writes).
+     */
+    static final class Checker {
+        private final JsonNode root;
+        private final SchemaRegistry registry;
+        private final String id;
+        private final Map<String, Schema> schemas = new HashMap<>();
+        private final Map<String, Set<String>> seen = new HashMap<>();
+
+        Checker() throws IOException {
+            String text = schemaText();
+            root = Codec.parse(text);
+            id = root.get("$id").textValue();
+            registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, b -> b
+                    .schemas(Map.of(id, text))
+                    .schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
+        }
+
+        JsonNode def(String name) {
+            JsonNode d = root.get("$defs").get(name);
+            if (d == null) {
+                throw new AssertionError("the schema has no $defs/" + name);
+            }
+            return d;
+        }
+
+        /** The problems of {@code value} against {@code $defs/defName}; empty when it is valid. */
+        List<String> check(JsonNode value, String defName) {
+            JsonNode d = def(defName);
+            if (d.has("properties") && value.isObject()) {
+                value.fieldNames().forEachRemaining(n -> seen.computeIfAbsent(defName, k -> new TreeSet<>()).add(n));
+            }
+            Schema s = schemas.computeIfAbsent(defName,
+                    n -> registry.getSchema(SchemaLocation.of(id + "#/$defs/" + n)));
+            return s.validate(Codec.write(value), InputFormat.JSON).stream().map(e -> defName + ": " + e).toList();
+        }
+
+        /** Properties declared in some object definition of $defs that no checked sample had. */
+        Set<String> neverSeen() {
+            Set<String> missing = new TreeSet<>();
+            for (Map.Entry<String, JsonNode> d : root.get("$defs").properties()) {
+                JsonNode props = d.getValue().get("properties");
+                if (props != null) {
+                    Set<String> had = seen.getOrDefault(d.getKey(), Set.of());
+                    props.fieldNames().forEachRemaining(n -> {
+                        if (!had.contains(n)) {
+                            missing.add(d.getKey() + "." + n);
+                        }
+                    });
+                }
+            }
+            return missing;
+        }
+
+        /** The schema document against the draft 2020-12 meta-schema (bundled with the validator). */
+        List<String> againstMetaSchema() throws IOException {
+            return registry.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"))
+                    .validate(schemaText(), InputFormat.JSON).stream().map(Object::toString).toList();
+        }
+    }
+
+    /** Keywords the schema may use: a keyword the validator does not know would be silently ignored. */
+    private static final Set<String> KEYWORDS = Set.of("$ref", "type", "const", "enum", "pattern", "minLength",
+            "format", "minimum", "maximum", "properties", "patternProperties", "additionalProperties", "required",
+            "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "oneOf", "anyOf",
+            "$schema", "$id", "$defs", "title", "description");
+
+    /** Every key of every schema object in the document (property names and $defs names skipped). */
+    private static void keywords(JsonNode schema, String where, List<String> unknown) {
+        if (!schema.isObject()) {
+            return;
+        }
+        for (Map.Entry<String, JsonNode> k : schema.properties()) {
+            String key = k.getKey();
+            JsonNode v = k.getValue();
+            if (!KEYWORDS.contains(key)) {
+                unknown.add(where + ": " + key);
+            } else if (Set.of("properties", "patternProperties", "$defs").contains(key)) {
+                v.properties().forEach(p -> keywords(p.getValue(), where + "/" + key + "/" + p.getKey(), unknown));
+            } else if (v.isArray() && Set.of("oneOf", "anyOf", "prefixItems").contains(key)) {
+                for (int i = 0; i < v.size(); i++) {
+                    keywords(v.get(i), where + "/" + key + "/" + i, unknown);
+                }
+            } else if (Set.of("items", "additionalProperties").contains(key)) {
+                keywords(v, where + "/" + key, unknown);
+            }
         }
     }
 
@@ -52,15 +156,18 @@ class SchemaAgreementTest {
     }
 
     @Test
-    void theSchema_usesOnlyWhatTheCheckerChecks() throws IOException {
-        SchemaChecker checker = new SchemaChecker(schema());
-        assertEquals(List.of(), checker.unsupported());
+    void theSchema_isValidDraft2020_12_andUsesOnlyKeywordsTheValidatorChecks() throws IOException {
+        Checker checker = new Checker();
+        assertEquals(List.of(), checker.againstMetaSchema());
+        List<String> unknown = new ArrayList<>();
+        keywords(schema(), "#", unknown);
+        assertEquals(List.of(), unknown);
         assertEquals("https://json-schema.org/draft/2020-12/schema", schema().get("$schema").textValue());
     }
 
     @Test
     void everyMessageTheCodeWrites_followsTheSchema_andEveryDeclaredPropertyIsWritten() throws IOException {
-        SchemaChecker checker = new SchemaChecker(schema());
+        Checker checker = new Checker();
         List<String> errors = new ArrayList<>();
         Instant at = Instant.parse("2025-03-01T12:00:00Z");
         long seq = 0;
@@ -92,6 +199,7 @@ class SchemaAgreementTest {
             for (Move move : m.moves) {
                 ObjectNode json = Codec.toNode(move);
                 errors.addAll(checker.check(json, "Move"));
+                errors.addAll(checker.check(json, "move." + (move instanceof Move.ShowTrump ? "showTrump" : move.type())));
             }
             for (PlayedMatch.Seen seen : m.views) {
                 ObjectNode json = Codec.toNode(seen.view());
@@ -104,6 +212,7 @@ class SchemaAgreementTest {
             assertPropertyNames(json, checker.def("CommandMessage"));
             assertPropertyNames(json.get("payload"), checker.def("command." + c.payload().type()));
             errors.addAll(checker.check(json, "CommandMessage"));
+            errors.addAll(checker.check(json.get("payload"), "command." + c.payload().type()));
         }
         for (ReplyMessage r : CodecMessagesTest.sampleReplies()) {
             ObjectNode json = Codec.toNode(r);
@@ -116,7 +225,7 @@ class SchemaAgreementTest {
 
     @Test
     void everyMoveType_hasItsOwnSchemaObject() throws IOException {
-        SchemaChecker checker = new SchemaChecker(schema());
+        Checker checker = new Checker();
         for (PlayedMatch m : Samples.matches()) {
             for (Move move : m.moves) {
                 String def = "move." + (move instanceof Move.ShowTrump ? "showTrump" : move.type());
@@ -128,7 +237,7 @@ class SchemaAgreementTest {
 
     @Test
     void theSettingsAClientMaySend_areExactlyTheSettingsTheCodeReads() throws IOException {
-        SchemaChecker checker = new SchemaChecker(schema());
+        Checker checker = new Checker();
         JsonNode request = checker.def("RulesRequest");
         assertEquals(names(checker.def("Rules").get("properties")), names(request.get("properties")));
         ObjectNode full = Codec.toNode(Samples.matches().get(0).rules);
@@ -145,14 +254,18 @@ class SchemaAgreementTest {
     }
 
     @Test
-    void theChecker_noticesDrift() throws IOException {
-        SchemaChecker checker = new SchemaChecker(schema());
+    void theValidator_noticesDrift() throws IOException {
+        Checker checker = new Checker();
         ObjectNode took = Codec.toNode(new Event.Took(1));
         took.put("extra", 1);
         assertTrue(!checker.check(took, "event.Took").isEmpty(), "an undeclared property");
         assertTrue(!checker.check(Codec.parse("{\"type\":\"Took\"}"), "event.Took").isEmpty(), "a missing one");
         assertTrue(!checker.check(Codec.parse("{\"type\":\"Took\",\"seat\":\"1\"}"), "event.Took").isEmpty());
         assertTrue(!checker.check(Codec.parse("{\"type\":\"attack\",\"cards\":[\"1D\"]}"), "Move").isEmpty());
+        ObjectNode envelope = Codec.toNode(new EventMessage("t", 1, new Event.Took(1), null, Instant.EPOCH));
+        assertEquals(List.of(), checker.check(envelope, "EventMessage"));
+        envelope.put("at", "yesterday");
+        assertTrue(!checker.check(envelope, "EventMessage").isEmpty(), "a format (date-time)");
         checker.check(Codec.toNode(new Event.Took(1)), "event.Took");
         assertTrue(checker.neverSeen().contains("event.Passed.seat"), "coverage is tracked");
     }
