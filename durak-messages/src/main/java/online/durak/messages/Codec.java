@@ -748,113 +748,14 @@ public final class Codec {
         return java.util.Collections.unmodifiableList(pairs);
     }
 
-    // ---- commands ----
+    // ---- commands, replies and event envelopes: bound by Jackson (the records' annotations, Wire) ----
 
     public static ObjectNode toNode(CommandMessage m) {
-        ObjectNode o = NODES.objectNode();
-        o.put("commandId", m.commandId());
-        o.put("tableId", m.tableId());
-        o.put("playerId", m.playerId());
-        o.put("name", m.name());
-        o.put("byComputer", m.byComputer());
-        ObjectNode p = o.putObject("payload");
-        CommandMessage.Payload payload = m.payload();
-        p.put("type", payload.type());
-        if (payload instanceof CommandMessage.Create c) {
-            p.set("rules", toNode(c.rules()));
-        } else if (payload instanceof CommandMessage.Solo c) {
-            p.set("rules", toNode(c.rules()));
-            ArrayNode bots = p.putArray("bots");
-            c.bots().forEach(b -> bots.add(Names.botLevel(b)));
-        } else if (payload instanceof CommandMessage.Join j) {
-            if (j.seat() == null) {
-                p.putNull("seat");
-            } else {
-                p.put("seat", j.seat());
-            }
-        } else if (payload instanceof CommandMessage.AddBot b) {
-            p.put("seat", b.seat());
-            p.put("level", Names.botLevel(b.level()));
-        } else if (payload instanceof CommandMessage.Play play) {
-            p.set("move", toNode(play.move()));
-        }
-        return o;
+        return MAPPER.valueToTree(m);
     }
 
     public static CommandMessage readCommandMessage(JsonNode node) {
-        Fields f = Fields.of(node, INVALID_MESSAGE, "a command",
-                Set.of("commandId", "tableId", "playerId", "name", "byComputer", "payload"));
-        JsonNode payload = f.required("payload");
-        String type = typeOf(payload, INVALID_MESSAGE, "payload");
-        CommandMessage.Payload p;
-        switch (type) {
-            case "create":
-                p = new CommandMessage.Create(readFullRules(payload(payload, type, "rules").required("rules")));
-                break;
-            case "join":
-                p = new CommandMessage.Join(payload(payload, type, "seat").optInteger("seat"));
-                break;
-            case "addBot": {
-                Fields b = payload(payload, type, "seat", "level");
-                String level = b.text("level");
-                if (Names.botLevel(level) == null) {
-                    throw b.error("level", "must be EASY, NORMAL or STRONG, not \"" + level + "\"");
-                }
-                p = new CommandMessage.AddBot(b.integer("seat"), Names.botLevel(level));
-                break;
-            }
-            case "leave":
-                payload(payload, type);
-                p = new CommandMessage.Leave();
-                break;
-            case "start":
-                payload(payload, type);
-                p = new CommandMessage.Start();
-                break;
-            case "play":
-                p = new CommandMessage.Play(readMove(payload(payload, type, "move").required("move")));
-                break;
-            case "continue":
-                payload(payload, type);
-                p = new CommandMessage.Continue();
-                break;
-            case "solo": {
-                Fields b = payload(payload, type, "rules", "bots");
-                JsonNode bots = b.required("bots");
-                if (!bots.isArray()) {
-                    throw b.error("bots", "must be a list of bot levels");
-                }
-                List<BotLevel> levels = new java.util.ArrayList<>();
-                for (JsonNode level : bots) {
-                    BotLevel l = level.isTextual() ? Names.botLevel(level.textValue()) : null;
-                    if (l == null) {
-                        throw b.error("bots", "each must be EASY, NORMAL or STRONG, not " + level);
-                    }
-                    levels.add(l);
-                }
-                p = new CommandMessage.Solo(readFullRules(b.required("rules")), levels);
-                break;
-            }
-            case "hint":
-                payload(payload, type);
-                p = new CommandMessage.Hint();
-                break;
-            case "clock":
-                payload(payload, type);
-                p = new CommandMessage.Clock();
-                break;
-            default:
-                throw new MessageException(INVALID_MESSAGE, "type", "unknown command type \"" + type + "\"");
-        }
-        JsonNode byComputer = f.get("byComputer");
-        return new CommandMessage(f.text("commandId"), f.text("tableId"), f.text("playerId"), f.optText("name"), p,
-                byComputer != null && f.toBool("byComputer", byComputer));
-    }
-
-    private static Fields payload(JsonNode node, String type, String... fields) {
-        Set<String> allowed = new HashSet<>(List.of(fields));
-        allowed.add("type");
-        return Fields.of(node, INVALID_MESSAGE, type, allowed);
+        return bind(node, CommandMessage.class, INVALID_MESSAGE, "a command");
     }
 
     public static byte[] toBytes(CommandMessage m) {
@@ -865,14 +766,8 @@ public final class Codec {
         return readCommandMessage(parse(json));
     }
 
-    // ---- replies ----
-
     public static ObjectNode toNode(ReplyMessage m) {
-        List<ObjectNode> events = new ArrayList<>(m.events().size());
-        for (EventMessage e : m.events()) {
-            events.add(toNode(e));
-        }
-        return toNode(m, events);
+        return MAPPER.valueToTree(m);
     }
 
     /**
@@ -880,13 +775,7 @@ public final class Codec {
      * each event on its own turns every event into JSON once.
      */
     public static ObjectNode toNode(ReplyMessage m, List<ObjectNode> eventNodes) {
-        ObjectNode o = NODES.objectNode();
-        o.put("commandId", m.commandId());
-        o.put("tableId", m.tableId());
-        o.put("accepted", m.accepted());
-        o.put("code", m.code());
-        o.put("message", m.message());
-        o.put("lastSeq", m.lastSeq());
+        ObjectNode o = toNode(m.withoutEvents());
         if (!eventNodes.isEmpty()) { // left out when empty, as most replies are
             o.putArray("events").addAll(eventNodes);
         }
@@ -894,20 +783,7 @@ public final class Codec {
     }
 
     public static ReplyMessage readReplyMessage(JsonNode node) {
-        Fields f = Fields.of(node, INVALID_MESSAGE, "a reply",
-                Set.of("commandId", "tableId", "accepted", "code", "message", "lastSeq", "events"));
-        List<EventMessage> events = new ArrayList<>();
-        JsonNode list = node.get("events");
-        if (list != null && !list.isNull()) {
-            if (!list.isArray()) {
-                throw new MessageException(INVALID_MESSAGE, "events", "must be an array");
-            }
-            for (JsonNode e : list) {
-                events.add(readEventMessage(e));
-            }
-        }
-        return new ReplyMessage(f.text("commandId"), f.text("tableId"), f.bool("accepted"), f.optText("code"),
-                f.optText("message"), f.longInteger("lastSeq"), events);
+        return bind(node, ReplyMessage.class, INVALID_MESSAGE, "a reply");
     }
 
     public static byte[] toBytes(ReplyMessage m) {
@@ -918,20 +794,13 @@ public final class Codec {
         return readReplyMessage(parse(json));
     }
 
-    // ---- event envelopes ----
-
     /** {@code {"tableId","seq","type","at","commandId","event":{...}}}; {@code at} in ISO-8601 (UTC). */
     public static ObjectNode toNode(EventMessage m) {
-        ObjectNode o = envelope(m.tableId(), m.seq(), m.type(), m.at(), m.commandId());
-        o.set("event", toNode(m.event()));
-        return o;
+        return MAPPER.valueToTree(m);
     }
 
     public static EventMessage readEventMessage(JsonNode node) {
-        Fields f = Fields.of(node, INVALID_MESSAGE, "an event message", ENVELOPE_FIELDS);
-        Event event = readEvent(f.required("event"));
-        return new EventMessage(f.text("tableId"), f.longInteger("seq"), f.text("type"), event, f.optText("commandId"),
-                instant(f));
+        return bind(node, EventMessage.class, INVALID_MESSAGE, "an event message");
     }
 
     public static byte[] toBytes(EventMessage m) {
@@ -944,37 +813,11 @@ public final class Codec {
 
     /** The same envelope as {@link #toNode(EventMessage)}, the event as the viewer may see it. */
     public static ObjectNode toNode(SeatEventMessage m) {
-        ObjectNode o = envelope(m.tableId(), m.seq(), m.type(), m.at(), m.commandId());
-        o.set("event", toNode(m.event()));
-        return o;
+        return MAPPER.valueToTree(m);
     }
 
     public static SeatEventMessage readSeatEventMessage(JsonNode node) {
-        Fields f = Fields.of(node, INVALID_MESSAGE, "an event message", ENVELOPE_FIELDS);
-        VisibleEvent event = readVisibleEvent(f.required("event"));
-        return new SeatEventMessage(f.text("tableId"), f.longInteger("seq"), f.text("type"), event,
-                f.optText("commandId"), instant(f));
-    }
-
-    private static final Set<String> ENVELOPE_FIELDS = Set.of("tableId", "seq", "type", "at", "commandId", "event");
-
-    private static ObjectNode envelope(String tableId, long seq, String type, Instant at, String commandId) {
-        ObjectNode o = NODES.objectNode();
-        o.put("tableId", tableId);
-        o.put("seq", seq);
-        o.put("type", type);
-        o.put("at", at.toString());
-        o.put("commandId", commandId);
-        return o;
-    }
-
-    private static Instant instant(Fields f) {
-        String at = f.text("at");
-        try {
-            return Instant.parse(at);
-        } catch (DateTimeParseException e) {
-            throw f.error("at", "must be an ISO-8601 instant such as 2025-01-31T18:00:00Z, not \"" + at + "\"");
-        }
+        return bind(node, SeatEventMessage.class, INVALID_MESSAGE, "an event message");
     }
 
     // ---- text, for REST and WebSocket bodies ----

@@ -1,5 +1,10 @@
 package online.durak.messages;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
@@ -14,6 +19,7 @@ import online.durak.engine.table.TableCommand;
  * @param name       the player's display name (used by create and join), or null
  * @param byComputer a move played for the seat by the computer after its clock ran out (only with play)
  */
+@JsonPropertyOrder({"commandId", "tableId", "playerId", "name", "byComputer", "payload"})
 public record CommandMessage(String commandId, String tableId, String playerId, String name, Payload payload,
                              boolean byComputer) {
 
@@ -28,6 +34,16 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
             throw new MessageException(MessageException.INVALID_MESSAGE, "byComputer",
                     "only a move (play) can be made by the computer, not " + payload.type());
         }
+    }
+
+    /** As Jackson reads it: {@code name} and {@code byComputer} (false) may be left out. */
+    @JsonCreator
+    static CommandMessage read(@JsonProperty("commandId") String commandId, @JsonProperty("tableId") String tableId,
+                               @JsonProperty("playerId") String playerId,
+                               @JsonProperty("name") @Wire.MayBeAbsent String name,
+                               @JsonProperty("payload") Payload payload,
+                               @JsonProperty("byComputer") @Wire.MayBeAbsent Boolean byComputer) {
+        return new CommandMessage(commandId, tableId, playerId, name, payload, Boolean.TRUE.equals(byComputer));
     }
 
     /** A command from the player themself ({@code byComputer} false). */
@@ -67,6 +83,18 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
     }
 
     /** What is asked; {@link #type()} is its stable name on the wire. Mirrors {@link TableCommand}. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = Create.class, name = "create"),
+        @JsonSubTypes.Type(value = Join.class, name = "join"),
+        @JsonSubTypes.Type(value = AddBot.class, name = "addBot"),
+        @JsonSubTypes.Type(value = Leave.class, name = "leave"),
+        @JsonSubTypes.Type(value = Start.class, name = "start"),
+        @JsonSubTypes.Type(value = Play.class, name = "play"),
+        @JsonSubTypes.Type(value = Continue.class, name = "continue"),
+        @JsonSubTypes.Type(value = Solo.class, name = "solo"),
+        @JsonSubTypes.Type(value = Hint.class, name = "hint"),
+        @JsonSubTypes.Type(value = Clock.class, name = "clock")})
     public sealed interface Payload {
         String type();
     }
@@ -85,7 +113,7 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
     }
 
     /** Take a seat; {@code seat} null takes the first free one. */
-    public record Join(Integer seat) implements Payload {
+    public record Join(@Wire.MayBeAbsent Integer seat) implements Payload {
         public String type() {
             return "join";
         }

@@ -1,5 +1,7 @@
 package online.durak.messages;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.time.Instant;
 import online.durak.engine.Event;
 
@@ -13,7 +15,10 @@ import online.durak.engine.Event;
  * @param commandId the command that caused the event, or null (e.g. a clock that ran out)
  * @param at        when it was appended
  */
-public record EventMessage(String tableId, long seq, String type, Event event, String commandId, Instant at) {
+@JsonPropertyOrder({"tableId", "seq", "type", "at", "commandId", "event"})
+public record EventMessage(String tableId, long seq, String type,
+                           @JsonDeserialize(using = Wire.StoredEventReader.class) Event event,
+                           @Wire.MayBeAbsent String commandId, Instant at) {
 
     public EventMessage {
         if (tableId == null || tableId.isBlank()) {

@@ -1,5 +1,6 @@
 package online.durak.messages;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import online.durak.engine.Rejection;
 
@@ -14,10 +15,11 @@ import online.durak.engine.Rejection;
  * @param events  the events the command appended, as stored and published on the table-events topic: the sender's
  *                service can bring its projection up to {@code lastSeq} from the reply alone instead of waiting for
  *                them to arrive on the other topic. Empty for a rejection, and for a repeated command answered
- *                again (its events were published before).
+ *                again (its events were published before); left out of the JSON when empty, as most are.
  */
-public record ReplyMessage(String commandId, String tableId, boolean accepted, String code, String message,
-                           long lastSeq, List<EventMessage> events) {
+public record ReplyMessage(String commandId, String tableId, boolean accepted, @Wire.MayBeAbsent String code,
+                           @Wire.MayBeAbsent String message, long lastSeq,
+                           @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_EMPTY) List<EventMessage> events) {
 
     public ReplyMessage {
         if (commandId == null || commandId.isBlank()) {

@@ -1,5 +1,6 @@
 package online.durak.messages;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Instant;
 import online.durak.engine.Rules;
 
@@ -7,8 +8,9 @@ import online.durak.engine.Rules;
  * An {@link EventMessage} as one viewer may see it: the same envelope and sequence number, the event with
  * hidden cards left out ({@link EventVisibility}). Every viewer gets every sequence number, so gaps show.
  */
-public record SeatEventMessage(String tableId, long seq, String type, VisibleEvent event, String commandId,
-                               Instant at) {
+@JsonPropertyOrder({"tableId", "seq", "type", "at", "commandId", "event"})
+public record SeatEventMessage(String tableId, long seq, String type, VisibleEvent event,
+                               @Wire.MayBeAbsent String commandId, Instant at) {
 
     public SeatEventMessage {
         if (tableId == null || tableId.isBlank()) {

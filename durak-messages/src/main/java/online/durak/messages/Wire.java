@@ -1,5 +1,7 @@
 package online.durak.messages;
 
+import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
+import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
@@ -28,6 +30,9 @@ import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
+import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleDeserializers;
@@ -35,6 +40,10 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.CollectionType;
 import java.io.IOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -45,6 +54,7 @@ import online.durak.engine.BotLevel;
 import online.durak.engine.Card;
 import online.durak.engine.CardSet;
 import online.durak.engine.Event;
+import online.durak.engine.Move;
 import online.durak.engine.Rules;
 
 /**
@@ -82,6 +92,12 @@ final class Wire {
 
     /** The Jackson module of the wire types. */
     static final class DurakModule extends SimpleModule {
+        @Override
+        public void setupModule(SetupContext context) {
+            super.setupModule(context);
+            context.insertAnnotationIntrospector(new AbsentIntrospector());
+        }
+
         DurakModule() {
             super("durak-wire");
             // first: the card lists' reader; addDeserializer adds to this one
@@ -121,12 +137,72 @@ final class Wire {
                     return Codec.readFullRules(ctxt.readTree(p));
                 }
             });
+            // moves and the events a viewer sees keep their own readers (FORMAT.md forms, redacted forms)
+            addSerializer(Move.class, writer(Move.class, (m, g) -> g.writeTree(Codec.toNode(m))));
+            addDeserializer(Move.class, new StdDeserializer<>(Move.class) {
+                @Override
+                public Move deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                    return Codec.readMove(ctxt.readTree(p));
+                }
+            });
+            addSerializer(VisibleEvent.class, writer(VisibleEvent.class, (v, g) -> g.writeTree(Codec.toNode(v))));
+            addDeserializer(VisibleEvent.class, new StdDeserializer<>(VisibleEvent.class) {
+                @Override
+                public VisibleEvent deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                    return Codec.readVisibleEvent(ctxt.readTree(p));
+                }
+            });
             addSerializer(BotLevel.class, writer(BotLevel.class, (b, g) -> g.writeString(Names.botLevel(b))));
             addDeserializer(BotLevel.class, new NameReader<>(BotLevel.class, Names::botLevel,
                     "must be EASY, NORMAL, STRONG or null"));
             addSerializer(Instant.class, writer(Instant.class, (i, g) -> g.writeString(i.toString())));
             addDeserializer(Instant.class, new NameReader<>(Instant.class, Wire::instant,
                     "must be an ISO-8601 instant"));
+        }
+    }
+
+    /**
+     * A field that may be left out: absent (like null) reads as null. Every other field of a creator must be
+     * there ({@code FAIL_ON_MISSING_CREATOR_PROPERTIES}); {@link AbsentIntrospector} exempts this one.
+     */
+    @Target(ElementType.PARAMETER)
+    @Retention(RetentionPolicy.RUNTIME)
+    @JacksonAnnotationsInside
+    @JsonSetter(nulls = Nulls.SET)
+    @interface MayBeAbsent {
+    }
+
+    /**
+     * Jackson's way to exempt one creator property from {@code FAIL_ON_MISSING_CREATOR_PROPERTIES}: an optional
+     * injection that takes the input when there is one (no value is ever injected, so an absent field is null).
+     * The id is the parameter's index, as ids must differ within a creator.
+     */
+    static final class AbsentIntrospector extends NopAnnotationIntrospector {
+        @Override
+        public JacksonInject.Value findInjectableValue(AnnotatedMember m) {
+            return m instanceof AnnotatedParameter p && p.hasAnnotation(MayBeAbsent.class)
+                    ? JacksonInject.Value.construct("absent#" + p.getIndex(), Boolean.TRUE, Boolean.TRUE) : null;
+        }
+    }
+
+    /**
+     * An envelope's event in its stored form, read by {@link Codec#readEvent} (its checks, its code
+     * {@code INVALID_EVENT}); the type information of {@link Event} is the reader's own.
+     */
+    static final class StoredEventReader extends StdDeserializer<Event> {
+        StoredEventReader() {
+            super(Event.class);
+        }
+
+        @Override
+        public Event deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            return Codec.readEvent(ctxt.readTree(p));
+        }
+
+        @Override
+        public Object deserializeWithType(JsonParser p, DeserializationContext ctxt, TypeDeserializer t)
+                throws IOException {
+            return deserialize(p, ctxt);
         }
     }
 
@@ -349,7 +425,8 @@ final class Wire {
             why = m;
         } else if (e instanceof InvalidTypeIdException t) {
             field = "type";
-            why = "unknown event type \"" + t.getTypeId() + "\"";
+            String of = Event.class.isAssignableFrom(t.getBaseType().getRawClass()) ? "event" : "command";
+            why = t.getTypeId() == null ? "is required" : "unknown " + of + " type \"" + t.getTypeId() + "\"";
         } else if (e instanceof UnrecognizedPropertyException u) {
             field = u.getPropertyName();
             why = "unknown field in " + what;
