@@ -90,21 +90,6 @@ final class Fields {
         return toInt(field, v);
     }
 
-    long longInteger(String field) {
-        JsonNode v = required(field);
-        if (!v.isIntegralNumber()) {
-            throw error(field, "must be a whole number, not " + v);
-        }
-        if (!v.canConvertToLong()) {
-            throw error(field, "must be a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ", not " + v);
-        }
-        return v.longValue();
-    }
-
-    boolean bool(String field) {
-        return toBool(field, required(field));
-    }
-
     boolean toBool(String field, JsonNode v) {
         if (!v.isBoolean()) {
             throw error(field, "must be true or false, not " + v);

@@ -433,8 +433,11 @@ final class Wire {
         } else if (e instanceof InvalidNullException || m.startsWith("Missing creator property")
                 || m.startsWith("Cannot map `null`")) {
             why = "is required";
-        } else if (e.getCause() instanceof InputCoercionException || m.contains("out of range of int")) {
-            why = "must be a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ", not " + value;
+        } else if (e.getCause() instanceof InputCoercionException || m.contains("out of range of ")) {
+            boolean asLong = m.contains("out of range of long") || e.getCause() instanceof InputCoercionException c
+                    && (c.getTargetType() == long.class || c.getTargetType() == Long.class);
+            why = "must be a whole number from " + (asLong ? Long.MIN_VALUE + " to " + Long.MAX_VALUE
+                    : Integer.MIN_VALUE + " to " + Integer.MAX_VALUE) + ", not " + value;
         } else if (e instanceof MismatchedInputException x && x.getTargetType() != null) {
             why = mustBe(x.getTargetType()) + ", not " + value;
         } else if (e.getCause() instanceof IllegalArgumentException x && x.getMessage() != null) {

@@ -111,6 +111,16 @@ class CodecEventsTest {
                 "{\"tableId\":\"t\",\"seq\":1,\"type\":\"Took\",\"at\":\"yesterday\",\"commandId\":null,"
                         + "\"event\":{\"type\":\"Took\",\"seat\":2}}")));
         assertEquals("at", at.field());
+        MessageException seq = assertThrows(MessageException.class, () -> Codec.readEventMessage(Codec.parse(
+                "{\"tableId\":\"t\",\"seq\":123456789012345678901234,\"type\":\"Took\",\"at\":\"2025-03-01T12:00:00Z\","
+                        + "\"commandId\":null,\"event\":{\"type\":\"Took\",\"seat\":2}}")));
+        assertEquals("seq", seq.field());
+        assertTrue(seq.getMessage().contains(Long.toString(Long.MAX_VALUE)), seq.getMessage());
+        MessageException missing = assertThrows(MessageException.class, () -> Codec.readEventMessage(Codec.parse(
+                "{\"tableId\":\"t\",\"type\":\"Took\",\"at\":\"2025-03-01T12:00:00Z\","
+                        + "\"event\":{\"type\":\"Took\",\"seat\":2}}")));
+        assertEquals(MessageException.INVALID_MESSAGE, missing.code());
+        assertEquals("seq", missing.field(), "commandId may be left out, seq may not");
     }
 
     @Test
