@@ -4,12 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +29,9 @@ import java.util.concurrent.CountDownLatch;
  * </pre>
  *
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
- * {@value #ENV_AUTH_SECRET}, the token secret, made once per data folder (so tokens outlive a restart) unless set,
+ * the token key pair ({@link TokenKeys}: {@code <data>/jwt-private.pem} and {@code jwt-public.pem}, made once per data
+ * folder so tokens outlive a restart, passed as the paths {@value TokenKeys#ENV_PRIVATE_KEY} and
+ * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
  * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
@@ -51,9 +49,6 @@ public final class Launcher {
     public static final String READY_LINE = "DURAK READY";
     public static final String STOPPED_LINE = "DURAK STOPPED";
     public static final int DEFAULT_HTTP_PORT_BASE = 8080;
-    /** The token secret every service gets; unless set, made once per data folder ({@link #authSecret}). */
-    public static final String ENV_AUTH_SECRET = "DURAK_AUTH_SECRET";
-    static final String AUTH_SECRET_FILE = "auth.secret";
     /** The bot service's address, for the services that call it (the table service: hints). */
     public static final String ENV_BOT_URL = "DURAK_BOT_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
@@ -126,8 +121,8 @@ public final class Launcher {
         Map<String, String> env = ServiceProcess.infraEnvironment(p.get(Infra.KEY_BOOTSTRAP),
             p.get(Infra.KEY_REACTIVE_URL), p.get(Infra.KEY_JDBC_URL), p.get(Infra.KEY_PG_USER),
             p.get(Infra.KEY_PG_PASSWORD), options.infra().config().partitions());
-        if (System.getenv(ENV_AUTH_SECRET) == null) {
-            env.put(ENV_AUTH_SECRET, authSecret(infra.dataDir()));
+        if (System.getenv(TokenKeys.ENV_PRIVATE_KEY) == null || System.getenv(TokenKeys.ENV_PUBLIC_KEY) == null) {
+            env.putAll(TokenKeys.environment(infra.dataDir()));
         }
         Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
         String botUrl = botUrl(ports, options.httpPortBase());
@@ -233,30 +228,6 @@ public final class Launcher {
         System.out.println("Data folder: " + infra.dataDir());
         System.out.println(READY_LINE + " in " + millis / 1000 + " s (Ctrl-C or SIGTERM stops everything)");
         System.out.flush();
-    }
-
-    /**
-     * The secret that signs players' tokens: made once per data folder, so tokens stay valid across restarts.
-     */
-    static String authSecret(Path dataDir) {
-        Path file = dataDir.resolve(AUTH_SECRET_FILE);
-        try {
-            if (!Files.isRegularFile(file)) {
-                byte[] bytes = new byte[32];
-                new SecureRandom().nextBytes(bytes);
-                Path tmp = dataDir.resolve(AUTH_SECRET_FILE + ".tmp");
-                Files.writeString(tmp, Base64.getUrlEncoder().withoutPadding().encodeToString(bytes) + "\n");
-                try {
-                    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-                } catch (UnsupportedOperationException e) {
-                    // not a POSIX file system: the folder's own permissions apply
-                }
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-            }
-            return Files.readString(file).trim();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make " + file, e);
-        }
     }
 
     /** Services first (all asked at once, then waited for), then the infrastructure. */

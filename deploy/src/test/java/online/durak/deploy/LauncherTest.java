@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The launcher without starting anything: its options, the services' ports, the token secret. */
+/** The launcher without starting anything: its options, the services' ports, the token keys. */
 class LauncherTest {
 
     @Test
@@ -85,12 +85,34 @@ class LauncherTest {
     }
 
     @Test
-    void theTokenSecret_isMadeOnce_perDataFolder(@TempDir Path a, @TempDir Path b) throws Exception {
-        String first = Launcher.authSecret(a);
-        assertTrue(first.length() >= 32, first);
-        assertEquals(first, Launcher.authSecret(a), "the same after a restart");
-        assertEquals(first, Files.readString(a.resolve("auth.secret")).trim());
-        assertNotEquals(first, Launcher.authSecret(b));
+    void theTokenKeys_areMadeOnce_perDataFolder(@TempDir Path a, @TempDir Path b) throws Exception {
+        Map<String, String> env = TokenKeys.environment(a);
+        Path priv = Path.of(env.get(TokenKeys.ENV_PRIVATE_KEY));
+        Path pub = Path.of(env.get(TokenKeys.ENV_PUBLIC_KEY));
+        assertEquals(a.resolve("jwt-private.pem").toAbsolutePath(), priv);
+        assertEquals(a.resolve("jwt-public.pem").toAbsolutePath(), pub);
+        String privateKey = Files.readString(priv);
+        String publicKey = Files.readString(pub);
+        assertTrue(privateKey.startsWith("-----BEGIN PRIVATE KEY-----\n"), privateKey);
+        assertTrue(publicKey.startsWith("-----BEGIN PUBLIC KEY-----\n"), publicKey);
+        // a real P-256 pair: what one signs, the other verifies
+        java.security.KeyFactory ec = java.security.KeyFactory.getInstance("EC");
+        java.security.Signature sign = java.security.Signature.getInstance("SHA256withECDSA");
+        sign.initSign(ec.generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(der(privateKey))));
+        sign.update(new byte[] {1, 2, 3});
+        byte[] signature = sign.sign();
+        java.security.Signature verify = java.security.Signature.getInstance("SHA256withECDSA");
+        verify.initVerify(ec.generatePublic(new java.security.spec.X509EncodedKeySpec(der(publicKey))));
+        verify.update(new byte[] {1, 2, 3});
+        assertTrue(verify.verify(signature));
+
+        assertEquals(env, TokenKeys.environment(a), "the same files after a restart");
+        assertEquals(privateKey, Files.readString(priv), "the same key after a restart");
+        assertNotEquals(privateKey, Files.readString(Path.of(TokenKeys.environment(b).get(TokenKeys.ENV_PRIVATE_KEY))));
+    }
+
+    private static byte[] der(String pem) {
+        return java.util.Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import online.durak.client.Api;
 import online.durak.deploy.ServiceProcess;
+import online.durak.deploy.TokenKeys;
 
 /**
  * The fault harness for longer runs against a system started with {@code bash deploy/start.sh}: the tables of
@@ -175,10 +176,7 @@ public final class FaultMain {
         Map<String, String> env = ServiceProcess.infraEnvironment(infra.getProperty("kafka.bootstrap.servers"),
             infra.getProperty("pg.reactive.url"), infra.getProperty("pg.jdbc.url"), infra.getProperty("pg.user"),
             infra.getProperty("pg.password"), Integer.parseInt(infra.getProperty("partitions", "12")));
-        Path secret = data.resolve("auth.secret");
-        if (Files.isRegularFile(secret)) {
-            env.put("DURAK_AUTH_SECRET", Files.readString(secret).trim());
-        }
+        env.putAll(TokenKeys.environment(data)); // the launcher's key pair, as every service has it
         ServiceProcess s = ServiceProcess.start("rules-service", ServiceProcess.jarOf(home.toAbsolutePath(),
             "rules-service"), ServiceProcess.freePort(), env, ServiceProcess.defaultJavaOpts(), Map.of(),
             data.resolve("logs").resolve("rules-service-2.log"));

@@ -150,9 +150,12 @@ class BadInputTest {
     void noToken_orAForgedOne_isUnauthorized() {
         refused(401, "UNAUTHORIZED", () -> api.post(path + "/moves", null, move("{\"type\":\"pass\"}")));
         refused(401, "UNAUTHORIZED", () -> api.get("/api/tables", null));
-        // Ann's signature on a token that says it is Bob
+        // Ann's signature on a token (a JWT) whose claims say it is Bob
         String[] parts = ann.token().split("\\.");
-        parts[1] = Base64.getUrlEncoder().withoutPadding().encodeToString(bob.playerId().getBytes(StandardCharsets.UTF_8));
+        String claims = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+        assertTrue(claims.contains(ann.playerId()), claims);
+        parts[1] = Base64.getUrlEncoder().withoutPadding()
+            .encodeToString(claims.replace(ann.playerId(), bob.playerId()).getBytes(StandardCharsets.UTF_8));
         String forged = String.join(".", parts);
         refused(401, "UNAUTHORIZED", () -> api.post(path + "/moves", forged, move("{\"type\":\"pass\"}")));
         refused(401, "UNAUTHORIZED", () -> api.get(path + "/view", "v1.garbage"));

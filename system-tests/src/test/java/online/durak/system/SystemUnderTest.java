@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import online.durak.client.Api;
 import online.durak.deploy.ServiceProcess;
+import online.durak.deploy.TokenKeys;
 import online.durak.testkit.TestInfra;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -28,8 +29,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class SystemUnderTest implements BeforeAllCallback {
 
-    /** The secret the table service signs tokens with in these tests. */
-    static final String AUTH_SECRET = "system-tests-secret-0123456789abcdef";
     static final List<String> SERVICES = List.of("rules-service", "bot-service", "table-service");
     /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
@@ -89,12 +88,12 @@ public final class SystemUnderTest implements BeforeAllCallback {
         return Path.of(System.getProperty("durak.service-logs", "target/service-logs")).toAbsolutePath();
     }
 
-    /** The environment every service gets here: the shared infrastructure and the token secret. */
+    /** The environment every service gets here: the shared infrastructure and the token key pair. */
     static Map<String, String> environment(int botPort) {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
-        env.put("DURAK_AUTH_SECRET", AUTH_SECRET);
+        env.putAll(TokenKeys.environment(logDir().resolveSibling("token-keys"))); // these tests' own key pair
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest

@@ -1,43 +1,46 @@
 package online.durak.table.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.security.Authenticated;
+import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Set;
+import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Guest sign-in and "who am I". */
+/** Guest sign-in, "who am I" and renewing a token. */
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "guests")
 public class GuestResource {
     private final TokenService tokens;
+    private final CurrentPlayer player;
 
-    public GuestResource(TokenService tokens) {
+    public GuestResource(TokenService tokens, CurrentPlayer player) {
         this.tokens = tokens;
+        this.player = player;
     }
 
     @POST
     @Path("/guests")
+    @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token signed by "
-            + "the service (HMAC-SHA256 over the id and the name).")
+    @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token: a JWT "
+            + "signed by the service (ES256; sub the player id, name, iss, exp). Renew it before it expires.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Docs.GuestRequest.class)))
     @APIResponse(responseCode = "201", description = "signed in",
@@ -53,13 +56,29 @@ public class GuestResource {
 
     @GET
     @Path("/me")
+    @Authenticated
     @Operation(summary = "Who the token says I am")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Me.class)))
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged one",
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Docs.Me me(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        Player p = tokens.fromAuthorization(authorization);
+    public Docs.Me me() {
+        Player p = player.get();
         return new Docs.Me(p.playerId(), p.name());
+    }
+
+    @POST
+    @Path("/guests/renew")
+    @Authenticated
+    @Operation(summary = "Renew a token", description = "A fresh token for the same player (id and name), valid "
+            + "for another durak.auth.token-lifespan; the old one stays valid until it expires. No body.")
+    @SecurityRequirement(name = "bearer")
+    @APIResponse(responseCode = "200", description = "renewed",
+            content = @Content(schema = @Schema(implementation = Docs.Guest.class)))
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one",
+            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    public Docs.Guest renew() {
+        Player p = player.get();
+        return new Docs.Guest(p.playerId(), p.name(), tokens.issue(p));
     }
 }

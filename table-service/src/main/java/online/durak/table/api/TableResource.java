@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.common.annotation.Blocking;
+import io.quarkus.security.Authenticated;
+import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -30,9 +31,9 @@ import online.durak.engine.Rules;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
+import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.Stakes;
-import online.durak.table.auth.TokenService;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
@@ -67,10 +68,11 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 @Consumes(MediaType.WILDCARD)
 @Tag(name = "tables")
 @SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged one",
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one",
         content = @Content(schema = @Schema(implementation = Docs.Error.class)))
 @APIResponse(responseCode = "503", description = "STORE_UNAVAILABLE: the event store cannot be read now",
         content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+@Authenticated
 public class TableResource {
     /** The 503 of every command (a method's own 503 replaces the class's STORE_UNAVAILABLE one). */
     static final String RULES_UNAVAILABLE_503 = "RULES_UNAVAILABLE: the rules service did not answer the last commands, "
@@ -90,15 +92,15 @@ public class TableResource {
             + "be decided later: repeat it with the same commandId to learn its outcome); VIEW_TIMEOUT";
     private static final java.util.regex.Pattern TABLE_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:~-]{1,100}");
 
-    private final TokenService tokens;
+    private final CurrentPlayer player;
     private final Projections projections;
     private final TableCommands commands;
     private final Hints hints;
     private final ViewSettings views;
 
-    public TableResource(TokenService tokens, Projections projections, TableCommands commands, Hints hints,
+    public TableResource(CurrentPlayer player, Projections projections, TableCommands commands, Hints hints,
                          ViewSettings views) {
-        this.tokens = tokens;
+        this.player = player;
         this.projections = projections;
         this.commands = commands;
         this.hints = hints;
@@ -112,8 +114,7 @@ public class TableResource {
             + "with their settings, seats (names) and free seats.")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(type = SchemaType.ARRAY,
             implementation = Docs.TableSummary.class)))
-    public ArrayNode lobby(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth) {
-        tokens.fromAuthorization(auth);
+    public ArrayNode lobby() {
         ArrayNode a = JsonNodeFactory.instance.arrayNode();
         for (TableSnapshot s : projections.lobby()) {
             a.add(TableViews.summary(s));
@@ -138,8 +139,8 @@ public class TableResource {
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> create(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<Response> create(String body) {
+        Player me = player.get();
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("settings", "commandId"));
         JsonNode settings = o.get("settings");
@@ -177,8 +178,8 @@ public class TableResource {
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> solo(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<Response> solo(String body) {
+        Player me = player.get();
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("settings", "bots", "commandId"));
         JsonNode given = o.get("settings");
@@ -256,9 +257,7 @@ public class TableResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode get(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                          @PathParam("id") String id) {
-        tokens.fromAuthorization(auth);
+    public ObjectNode get(                          @PathParam("id") String id) {
         return TableViews.summary(table(id));
     }
 
@@ -280,9 +279,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> join(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                           @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> join(                           @PathParam("id") String id, String body) {
+        Player me = player.get();
         ObjectNode o = Bodies.object(body, true);
         Bodies.only(o, Set.of("seat", "commandId"));
         Integer seat = Bodies.optInt(o, "seat");
@@ -307,9 +305,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> leave(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                            @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> leave(                            @PathParam("id") String id, String body) {
+        Player me = player.get();
         String commandId = optionalCommandId(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Leave()).thenApply(a -> TableViews.summary(a.snapshot()));
@@ -334,9 +331,8 @@ public class TableResource {
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<ObjectNode> addBot(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                             @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> addBot(                             @PathParam("id") String id, String body) {
+        Player me = player.get();
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("seat", "level", "commandId"));
         Integer seat = Bodies.optInt(o, "seat");
@@ -373,9 +369,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> start(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                            @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> start(                            @PathParam("id") String id, String body) {
+        Player me = player.get();
         String commandId = optionalCommandId(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Start()).thenApply(a -> accepted(me, a));
@@ -407,9 +402,8 @@ public class TableResource {
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<ObjectNode> move(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                           @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> move(                           @PathParam("id") String id, String body) {
+        Player me = player.get();
         ObjectNode o = Bodies.object(body, false);
         Bodies.only(o, Set.of("commandId", "move"));
         String given = Bodies.optText(o, "commandId");
@@ -443,9 +437,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> continueMatch(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                                    @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> continueMatch(                                    @PathParam("id") String id, String body) {
+        Player me = player.get();
         String commandId = optionalCommandId(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Continue()).thenApply(a -> accepted(me, a));
@@ -476,9 +469,8 @@ public class TableResource {
             + "STORE_UNAVAILABLE", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> hint(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                           @PathParam("id") String id, String body) {
-        Player me = tokens.fromAuthorization(auth);
+    public CompletionStage<ObjectNode> hint(                           @PathParam("id") String id, String body) {
+        Player me = player.get();
         String commandId = optionalCommandId(body);
         TableSnapshot s = table(id);
         return hints.give(me, s, seat(s, me), commandId);
@@ -493,9 +485,8 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode view(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                           @PathParam("id") String id) {
-        Player me = tokens.fromAuthorization(auth);
+    public ObjectNode view(                           @PathParam("id") String id) {
+        Player me = player.get();
         TableSnapshot s = table(id);
         int seat = seat(s, me);
         TableSnapshot now = projections.current(id);
@@ -514,11 +505,10 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode events(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                             @PathParam("id") String id,
+    public ObjectNode events(                             @PathParam("id") String id,
                              @Parameter(description = "the last seq the client has; 0 for all")
                              @QueryParam("since") String since) {
-        Player me = tokens.fromAuthorization(auth);
+        Player me = player.get();
         long after = Bodies.longParam("since", since, 0, 0);
         TableSnapshot s = table(id);
         int seat = seat(s, me);
@@ -538,9 +528,7 @@ public class TableResource {
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Board.class)))
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode board(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                            @PathParam("id") String id) {
-        tokens.fromAuthorization(auth);
+    public ObjectNode board(                            @PathParam("id") String id) {
         return TableViews.board(table(id));
     }
 
@@ -556,11 +544,9 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
     @APIResponse(responseCode = "409", description = "DEAL_RUNNING",
             content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode replay(@Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String auth,
-                             @PathParam("id") String id,
+    public ObjectNode replay(                             @PathParam("id") String id,
                              @Parameter(description = "the deal's number, 1-based", required = true)
                              @QueryParam("deal") String deal) {
-        tokens.fromAuthorization(auth);
         long n = Bodies.longParam("deal", deal, -1, 1);
         if (n < 0) {
             throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, "deal: is required (1, 2, ...)");
@@ -579,6 +565,7 @@ public class TableResource {
      * {@code @Consumes}, and a move sent so was played. An empty POST (join, start, ...) needs none.
      */
     @ServerRequestFilter
+    @PermitAll // a filter of every request, signed in or not; the class's @Authenticated is for its calls
     public void bodyNeedsContentType(ContainerRequestContext request) {
         if (request.getHeaderString(HttpHeaders.CONTENT_TYPE) == null && (request.getLength() > 0
                 || request.getHeaderString("Transfer-Encoding") != null)) {

@@ -1,41 +1,39 @@
 package online.durak.table.auth;
 
+import io.quarkus.runtime.Startup;
+import io.smallrye.jwt.auth.principal.JWTParser;
+import io.smallrye.jwt.auth.principal.ParseException;
+import io.smallrye.jwt.build.Jwt;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.util.Base64;
+import java.time.Duration;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import online.durak.service.api.ApiException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Bearer tokens: {@code v1.<base64url(playerId)>.<base64url(name)>.<base64url(HMAC-SHA256)>}, the MAC over
- * everything before the last dot, keyed with {@code durak.auth.secret}. Stateless, so every instance of the
- * service accepts every other's tokens as long as they share the secret.
+ * Bearer tokens are ES256-signed JWTs: {@code sub} the player id, {@value #NAME_CLAIM} the name, {@code iss}
+ * {@code mp.jwt.verify.issuer}, {@code exp} {@code durak.auth.token-lifespan} after issue. Signed with the private key
+ * ({@code smallrye.jwt.sign.key.location}), verified with the public one ({@code mp.jwt.verify.publickey.location}) by
+ * smallrye-jwt, the same for REST (its bearer mechanism) and the WebSocket upgrade ({@link #verify}). Stateless, so
+ * every instance accepts every other's tokens as long as they share the key pair.
  */
+@Startup // a missing key location fails the start, not the first sign-in
 @ApplicationScoped
 public class TokenService {
-    /** The development secret in application.properties; a production deployment must set its own. */
-    static final String DEV_SECRET_MARKER = "dev-only";
-    private static final String VERSION = "v1";
-    private static final Logger LOG = Logger.getLogger(TokenService.class);
-    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
-    private static final Base64.Decoder B64D = Base64.getUrlDecoder();
+    public static final String NAME_CLAIM = "name";
 
-    private final byte[] secret;
+    private final JWTParser parser;
+    private final String issuer;
+    private final Duration lifespan;
 
-    public TokenService(@ConfigProperty(name = "durak.auth.secret") String secret) {
-        if (secret == null || secret.length() < 16) {
-            throw new IllegalStateException("durak.auth.secret must have at least 16 characters");
-        }
-        if (secret.contains(DEV_SECRET_MARKER)) {
-            LOG.warn("durak.auth.secret is the development default: set DURAK_AUTH_SECRET in production");
-        }
-        this.secret = secret.getBytes(StandardCharsets.UTF_8);
+    public TokenService(JWTParser parser, @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer,
+                        @ConfigProperty(name = "durak.auth.token-lifespan") Duration lifespan,
+                        @ConfigProperty(name = "smallrye.jwt.sign.key.location") String signKey,
+                        @ConfigProperty(name = "mp.jwt.verify.publickey.location") String verifyKey) {
+        this.parser = parser;
+        this.issuer = issuer;
+        this.lifespan = lifespan;
     }
 
     /** A new guest with a fresh id; {@code name} must be valid ({@link #checkName(String)}). */
@@ -49,38 +47,18 @@ public class TokenService {
     }
 
     public String issue(Player p) {
-        String body = VERSION + "." + enc(p.playerId()) + "." + enc(p.name());
-        return body + "." + B64.encodeToString(mac(body));
+        return Jwt.issuer(issuer).subject(p.playerId()).claim(NAME_CLAIM, p.name()).expiresIn(lifespan).sign();
     }
 
-    /** The player of a token, or 401 {@code UNAUTHORIZED}. */
+    /** The player of a token, or 401 {@code UNAUTHORIZED}: forged, expired, from another issuer or not a JWT. */
     public Player verify(String token) {
         if (token == null || token.isBlank()) {
             throw ApiException.unauthorized("a token is required");
         }
-        String[] parts = token.strip().split("\\.", -1);
-        if (parts.length != 4 || !VERSION.equals(parts[0])) {
-            throw ApiException.unauthorized("the token is not valid");
-        }
-        String body = parts[0] + "." + parts[1] + "." + parts[2];
-        byte[] given;
         try {
-            given = B64D.decode(parts[3]);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.unauthorized("the token is not valid");
-        }
-        if (!MessageDigest.isEqual(mac(body), given)) {
-            throw ApiException.unauthorized("the token is not valid");
-        }
-        try {
-            String playerId = new String(B64D.decode(parts[1]), StandardCharsets.UTF_8);
-            String name = new String(B64D.decode(parts[2]), StandardCharsets.UTF_8);
-            if (playerId.isEmpty()) {
-                throw ApiException.unauthorized("the token is not valid");
-            }
-            return new Player(playerId, name);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.unauthorized("the token is not valid");
+            return player(parser.parse(token.strip()));
+        } catch (ParseException e) {
+            throw ApiException.unauthorized(INVALID);
         }
     }
 
@@ -96,17 +74,15 @@ public class TokenService {
         return verify(h.substring(7));
     }
 
-    private static String enc(String s) {
-        return B64.encodeToString(s.getBytes(StandardCharsets.UTF_8));
-    }
+    static final String INVALID = "the token is not valid (forged, expired or malformed): sign in again";
 
-    private byte[] mac(String body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            return mac.doFinal(body.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
+    /** The player a verified token names, or 401 if it names none. */
+    static Player player(JsonWebToken jwt) {
+        String id = jwt.getSubject();
+        Object name = jwt.getClaim(NAME_CLAIM);
+        if (id == null || id.isEmpty() || !(name instanceof String)) {
+            throw ApiException.unauthorized(INVALID);
         }
+        return new Player(id, (String) name);
     }
 }

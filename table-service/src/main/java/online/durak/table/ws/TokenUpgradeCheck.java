@@ -11,8 +11,10 @@ import online.durak.table.auth.TokenService;
 
 /**
  * Checks the token before a WebSocket is opened: the query parameter {@code token} (browsers cannot set
- * headers on a WebSocket) or {@code Authorization: Bearer}. Without a valid one the upgrade is refused
- * with 401, so no connection exists without a player; while the instance is stopping, with 503.
+ * headers on a WebSocket) or {@code Authorization: Bearer}, verified as REST verifies it (the same smallrye-jwt
+ * parser and {@code mp.jwt.verify.*} settings, {@link TokenService#verify}; REST's bearer mechanism cannot read a
+ * query parameter). Without a valid one the upgrade is refused with 401, so no connection exists without a player;
+ * while the instance is stopping, with 503.
  */
 @ApplicationScoped
 public class TokenUpgradeCheck implements HttpUpgradeCheck {

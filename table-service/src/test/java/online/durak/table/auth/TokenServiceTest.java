@@ -2,12 +2,30 @@ package online.durak.table.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.jwt.algorithm.SignatureAlgorithm;
+import io.smallrye.jwt.build.Jwt;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
 import online.durak.service.api.ApiException;
+import online.durak.table.it.TestTopics;
+import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.Test;
 
+/** The tokens are signed JWTs: what they hold, and every kind of token the service must refuse. */
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(TestTopics.class)
 class TokenServiceTest {
-    private final TokenService tokens = new TokenService("a-test-secret-of-enough-length");
+    @Inject
+    TokenService tokens;
 
     @Test
     void aTokenNamesItsPlayer() {
@@ -16,6 +34,22 @@ class TokenServiceTest {
         assertEquals(p, tokens.verify(tokens.issue(p)));
         assertEquals(p, tokens.fromAuthorization("Bearer " + tokens.issue(p)));
         assertEquals(p, tokens.fromAuthorization("bearer " + tokens.issue(p)));
+    }
+
+    @Test
+    void aTokenIsAStandardJwt_withSubNameIssuerAndExpiry() throws Exception {
+        Player p = tokens.newGuest("Anna");
+        String[] parts = tokens.issue(p).split("\\.");
+        assertEquals(3, parts.length);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode header = json.readTree(Base64.getUrlDecoder().decode(parts[0]));
+        JsonNode claims = json.readTree(Base64.getUrlDecoder().decode(parts[1]));
+        assertEquals("ES256", header.get("alg").textValue());
+        assertEquals(p.playerId(), claims.get("sub").textValue());
+        assertEquals("Anna", claims.get("name").textValue());
+        assertEquals(Tokens.ISSUER, claims.get("iss").textValue());
+        long ttl = claims.get("exp").longValue() - Instant.now().getEpochSecond();
+        assertTrue(ttl > 24 * 3600 - 60 && ttl <= 24 * 3600, "expires in 24 h (durak.auth.token-lifespan): " + ttl);
     }
 
     @Test
@@ -29,15 +63,32 @@ class TokenServiceTest {
         Player p = tokens.newGuest("Anna");
         String token = tokens.issue(p);
         String[] parts = token.split("\\.");
-        String otherName = tokens.issue(new Player(p.playerId(), "Mallory")).split("\\.")[2];
-        unauthorized(parts[0] + "." + parts[1] + "." + otherName + "." + parts[3]);
+        String otherClaims = tokens.issue(new Player(p.playerId(), "Mallory")).split("\\.")[1];
+        unauthorized(parts[0] + "." + otherClaims + "." + parts[2]);
         unauthorized(token.substring(0, token.length() - 2));
         unauthorized(token + "x");
-        unauthorized(new TokenService("another-secret-of-enough-length").issue(p));
-        unauthorized("v1.a.b");
-        unauthorized("v2." + token.substring(3));
+        unauthorized(Tokens.signedByAnotherKey(p));
+        unauthorized(parts[0] + "." + parts[1]);
         unauthorized("");
-        unauthorized("%%%.%%%.%%%.%%%");
+        unauthorized("%%%.%%%.%%%");
+        unauthorized("v1.a.b.c");
+        // the algorithm is the verifier's, never the token's: an unsigned one or one "signed" with HMAC is refused
+        unauthorized(b64("{\"alg\":\"none\"}") + "." + parts[1] + ".");
+        unauthorized(Jwt.issuer(Tokens.ISSUER).subject(p.playerId()).claim("name", "Anna").expiresIn(3600)
+                .jws().algorithm(SignatureAlgorithm.HS256)
+                .signWithSecret("a-secret-of-enough-length-for-hs256-0123456789"));
+    }
+
+    @Test
+    void expiredTokensAreRefused() {
+        unauthorized(Tokens.expired(tokens.newGuest("Anna")));
+    }
+
+    @Test
+    void tokensOfAnotherIssuer_orWithoutAPlayer_areRefused() {
+        unauthorized(Jwt.issuer("someone-else").subject("p").claim("name", "Anna").expiresIn(3600).sign());
+        unauthorized(Jwt.issuer(Tokens.ISSUER).claim("name", "Anna").expiresIn(3600).sign());
+        unauthorized(Jwt.issuer(Tokens.ISSUER).subject("p").expiresIn(3600).sign());
     }
 
     @Test
@@ -59,13 +110,13 @@ class TokenServiceTest {
         }
     }
 
-    @Test
-    void aShortSecretIsRefused() {
-        assertThrows(IllegalStateException.class, () -> new TokenService("short"));
+    private static String b64(String s) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
     }
 
     private void unauthorized(String token) {
         ApiException e = assertThrows(ApiException.class, () -> tokens.verify(token));
         assertEquals(401, e.status());
+        assertEquals("UNAUTHORIZED", e.code());
     }
 }

@@ -27,6 +27,7 @@ import online.durak.messages.Codec;
 import online.durak.table.Script;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
+import online.durak.table.auth.Tokens;
 import online.durak.testkit.DurakInfraResource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -120,11 +121,13 @@ class AuthAndInputTest {
     void missingOrForgedTokens_are401() {
         String token = It.guest("Anna").getString("token");
         String forged = token.substring(0, token.length() - 3) + (token.endsWith("AAA") ? "BBB" : "AAA");
-        String otherKey = new TokenService("another-secret-nobody-uses").issue(new Player("p", "Mallory"));
+        String otherKey = Tokens.signedByAnotherKey(new Player("p", "Mallory"));
+        String expired = Tokens.expired(new Player("p", "Mallory"));
         for (String auth : new String[] {null, "", "Bearer", "Basic dXNlcjpwdw==", "Bearer " + forged,
-                "Bearer " + otherKey, token}) {
+                "Bearer " + otherKey, "Bearer " + expired, "Bearer not.a.jwt", token}) {
             RequestSpecification r = auth == null ? given() : given().header("Authorization", auth);
             error(r.get("/api/me"), 401, "UNAUTHORIZED");
+            error(r.post("/api/guests/renew"), 401, "UNAUTHORIZED");
             error(r.get("/api/tables"), 401, "UNAUTHORIZED");
             error(r.get("/api/tables/abc/view"), 401, "UNAUTHORIZED");
             error(r.get("/api/tables/abc/events"), 401, "UNAUTHORIZED");
@@ -137,9 +140,30 @@ class AuthAndInputTest {
     }
 
     @Test
+    void renew_givesAFreshToken_forTheSamePlayer() throws Exception {
+        JsonPath guest = It.guest("Anna");
+        String token = guest.getString("token");
+        Thread.sleep(1100); // a later iat/exp, so the fresh token differs from the old one
+        JsonPath renewed = given().header("Authorization", "Bearer " + token).post("/api/guests/renew")
+                .then().statusCode(200).contentType(ContentType.JSON).extract().jsonPath();
+        assertEquals(guest.getString("playerId"), renewed.getString("playerId"));
+        assertEquals("Anna", renewed.getString("name"));
+        String fresh = renewed.getString("token");
+        assertTrue(!fresh.equals(token), "a new token");
+        given().header("Authorization", "Bearer " + fresh).get("/api/me").then().statusCode(200)
+                .body("playerId", equalTo(guest.getString("playerId"))).body("name", equalTo("Anna"));
+        // an open call ignores a bad token: sign-in still works with one
+        given().header("Authorization", "Bearer forged").contentType(ContentType.JSON).body("{\"name\":\"Boris\"}")
+                .post("/api/guests").then().statusCode(201);
+    }
+
+    @Test
     void webSocket_withoutAValidToken_isRefused() {
         URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/abc/ws");
-        for (URI uri : List.of(ws, URI.create(ws + "?token=v1.x.y.z"))) {
+        String otherKey = Tokens.signedByAnotherKey(new Player("p", "Mallory"));
+        String expired = Tokens.expired(new Player("p", "Mallory"));
+        for (URI uri : List.of(ws, URI.create(ws + "?token=v1.x.y.z"), URI.create(ws + "?token=" + otherKey),
+                URI.create(ws + "?token=" + expired))) {
             CompletionException e = assertThrows(CompletionException.class, () -> WsClient.connect(uri).close());
             WebSocketHandshakeException h = assertInstanceOf(WebSocketHandshakeException.class, e.getCause());
             assertEquals(401, h.getResponse().statusCode());
@@ -148,7 +172,8 @@ class AuthAndInputTest {
 
     @Test
     void webSocket_withoutAValidToken_isAJsonError() {
-        for (String query : new String[] {"", "?token=v1.x.y.z"}) {
+        for (String query : new String[] {"", "?token=v1.x.y.z", "?token=" + Tokens.expired(new Player("p", "Mallory")),
+                "?token=" + Tokens.signedByAnotherKey(new Player("p", "Mallory"))}) {
             given().header("Connection", "Upgrade").header("Upgrade", "websocket").header("Sec-WebSocket-Version", "13")
                     .header("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==").get("/api/tables/abc/ws" + query)
                     .then().statusCode(401).contentType(ContentType.JSON).body("code", equalTo("UNAUTHORIZED"))

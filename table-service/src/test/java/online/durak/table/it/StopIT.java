@@ -59,7 +59,10 @@ class StopIT {
                 "-Ddurak.rules.timeout=4s", "-jar", jar.toString());
         pb.environment().putAll(Map.of("DURAK_KAFKA", infra.bootstrapServers(),
                 "DURAK_PG_REACTIVE_URL", infra.reactiveUrl(), "DURAK_PG_USER", infra.user(),
-                "DURAK_PG_PASSWORD", infra.password(), "DURAK_AUTH_SECRET", "secret-of-the-stop-test-" + port));
+                "DURAK_PG_PASSWORD", infra.password()));
+        // the tests' own key pair (src/test/resources/test-keys)
+        pb.environment().put("DURAK_JWT_PRIVATE_KEY", testKey("jwt-private.pem"));
+        pb.environment().put("DURAK_JWT_PUBLIC_KEY", testKey("jwt-public.pem"));
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         Process service = pb.start();
         Vertx vertx = Vertx.vertx();
@@ -151,5 +154,9 @@ class StopIT {
     private static CompletableFuture<HttpResponse<String>> postAsync(String url, String token, String body) {
         return HTTP.sendAsync(request(url, token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String testKey(String file) throws Exception {
+        return Path.of(StopIT.class.getResource("/test-keys/" + file).toURI()).toString();
     }
 }

@@ -1,0 +1,75 @@
+package online.durak.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.spec.ECGenParameterSpec;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The key pair that signs players' tokens (ES256 JWTs): {@value #PRIVATE_FILE} and {@value #PUBLIC_FILE} (PEM) in a
+ * folder, made once, so tokens outlive a restart. A service finds them through {@value #ENV_PRIVATE_KEY} and
+ * {@value #ENV_PUBLIC_KEY} (their paths).
+ */
+public final class TokenKeys {
+    public static final String ENV_PRIVATE_KEY = "DURAK_JWT_PRIVATE_KEY";
+    public static final String ENV_PUBLIC_KEY = "DURAK_JWT_PUBLIC_KEY";
+    public static final String PRIVATE_FILE = "jwt-private.pem";
+    public static final String PUBLIC_FILE = "jwt-public.pem";
+
+    private TokenKeys() {
+    }
+
+    /** The environment naming the key pair in {@code dir}, made there first if it is missing. */
+    public static Map<String, String> environment(Path dir) {
+        Path priv = dir.resolve(PRIVATE_FILE).toAbsolutePath();
+        Path pub = dir.resolve(PUBLIC_FILE).toAbsolutePath();
+        if (!Files.isRegularFile(priv) || !Files.isRegularFile(pub)) {
+            make(dir, priv, pub);
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put(ENV_PRIVATE_KEY, priv.toString());
+        env.put(ENV_PUBLIC_KEY, pub.toString());
+        return env;
+    }
+
+    private static void make(Path dir, Path priv, Path pub) {
+        try {
+            KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
+            g.initialize(new ECGenParameterSpec("secp256r1")); // P-256, the curve of ES256
+            KeyPair pair = g.generateKeyPair();
+            Files.createDirectories(dir);
+            // the public key first: a pair is complete once the private key has moved into place
+            write(pub, pem("PUBLIC KEY", pair.getPublic().getEncoded()), "rw-r--r--");
+            write(priv, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), "rw-------");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("EC keys (secp256r1) are not available", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the token keys in " + dir, e);
+        }
+    }
+
+    private static String pem(String type, byte[] der) {
+        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+            + "\n-----END " + type + "-----\n";
+    }
+
+    private static void write(Path file, String text, String permissions) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text);
+        try {
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString(permissions));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the folder's own permissions apply
+        }
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}
