@@ -6,16 +6,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.common.annotation.Blocking;
 import io.quarkus.security.Authenticated;
-import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -48,7 +45,6 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * The lobby and the tables. Commands (create, solo, join, leave, bots, start, moves, continue, hint) go to the rules
@@ -559,19 +555,6 @@ public class TableResource {
     }
 
     // ---- helpers ----
-
-    /**
-     * A body without a Content-Type is refused (415) like one of another type: JAX-RS would match it to any
-     * {@code @Consumes}, and a move sent so was played. An empty POST (join, start, ...) needs none.
-     */
-    @ServerRequestFilter
-    @PermitAll // a filter of every request, signed in or not; the class's @Authenticated is for its calls
-    public void bodyNeedsContentType(ContainerRequestContext request) {
-        if (request.getHeaderString(HttpHeaders.CONTENT_TYPE) == null && (request.getLength() > 0
-                || request.getHeaderString("Transfer-Encoding") != null)) {
-            throw new NotSupportedException();
-        }
-    }
 
     /**
      * A 201 with the table's Location, made on the request's thread: the Location is resolved against the request,
