@@ -56,6 +56,7 @@ import online.durak.engine.CardSet;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.SeatView;
 
 /**
  * The engine's types as Jackson binds them: the events by their stable type names (mix-ins, so that the engine
@@ -66,8 +67,16 @@ import online.durak.engine.Rules;
  * coercion (no "2" for 2, no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a
  * {@link MessageException} naming the field.
  */
-final class Wire {
+public final class Wire {
     private Wire() {
+    }
+
+    /**
+     * The wire types' Jackson module, for a service's own ObjectMapper (REST and WebSocket bodies that hold
+     * engine types: settings, a seat's view, moves, visible events, cards).
+     */
+    public static com.fasterxml.jackson.databind.Module module() {
+        return new DurakModule();
     }
 
     /** One mapper for the whole module: the strict reading above, plus duplicate keys and trailing text refused. */
@@ -150,6 +159,13 @@ final class Wire {
                 @Override
                 public VisibleEvent deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
                     return Codec.readVisibleEvent(ctxt.readTree(p));
+                }
+            });
+            addSerializer(SeatView.class, writer(SeatView.class, (v, g) -> g.writeTree(Codec.toNode(v))));
+            addDeserializer(SeatView.class, new StdDeserializer<>(SeatView.class) {
+                @Override
+                public SeatView deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                    return Codec.readSeatView(ctxt.readTree(p));
                 }
             });
             addSerializer(BotLevel.class, writer(BotLevel.class, (b, g) -> g.writeString(Names.botLevel(b))));
