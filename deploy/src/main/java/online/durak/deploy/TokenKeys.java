@@ -8,14 +8,15 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
+import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
-import java.security.spec.ECGenParameterSpec;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The key pair that signs players' tokens (ES256 JWTs): {@value #PRIVATE_FILE} and {@value #PUBLIC_FILE} (PEM) in a
+ * The key pair that signs players' tokens (RS256 JWTs): {@value #PRIVATE_FILE} and {@value #PUBLIC_FILE} (PEM) in a
  * folder, made once, so tokens outlive a restart. A service finds them through {@value #ENV_PRIVATE_KEY} and
  * {@value #ENV_PUBLIC_KEY} (their paths).
  */
@@ -32,8 +33,8 @@ public final class TokenKeys {
     public static Map<String, String> environment(Path dir) {
         Path priv = dir.resolve(PRIVATE_FILE).toAbsolutePath();
         Path pub = dir.resolve(PUBLIC_FILE).toAbsolutePath();
-        if (!Files.isRegularFile(priv) || !Files.isRegularFile(pub)) {
-            make(dir, priv, pub);
+        if (!Files.isRegularFile(priv) || !Files.isRegularFile(pub) || !isRsa(priv)) {
+            make(dir, priv, pub); // a folder of an older version holds a P-256 pair: its tokens end with it
         }
         Map<String, String> env = new LinkedHashMap<>();
         env.put(ENV_PRIVATE_KEY, priv.toString());
@@ -43,17 +44,28 @@ public final class TokenKeys {
 
     private static void make(Path dir, Path priv, Path pub) {
         try {
-            KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
-            g.initialize(new ECGenParameterSpec("secp256r1")); // P-256, the curve of ES256
+            KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+            // RSA, not EC: every request verifies a token, and an RSA verification costs a tenth of a P-256 one
+            g.initialize(2048);
             KeyPair pair = g.generateKeyPair();
             Files.createDirectories(dir);
             // the public key first: a pair is complete once the private key has moved into place
             write(pub, pem("PUBLIC KEY", pair.getPublic().getEncoded()), "rw-r--r--");
             write(priv, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), "rw-------");
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("EC keys (secp256r1) are not available", e);
+            throw new IllegalStateException("RSA keys are not available", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the token keys in " + dir, e);
+        }
+    }
+
+    private static boolean isRsa(Path priv) {
+        try {
+            byte[] der = Base64.getMimeDecoder().decode(Files.readString(priv).replaceAll("-----[A-Z ]+-----", ""));
+            KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der));
+            return true;
+        } catch (IOException | IllegalArgumentException | GeneralSecurityException e) {
+            return false;
         }
     }
 

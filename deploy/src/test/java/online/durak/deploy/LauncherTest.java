@@ -95,13 +95,13 @@ class LauncherTest {
         String publicKey = Files.readString(pub);
         assertTrue(privateKey.startsWith("-----BEGIN PRIVATE KEY-----\n"), privateKey);
         assertTrue(publicKey.startsWith("-----BEGIN PUBLIC KEY-----\n"), publicKey);
-        // a real P-256 pair: what one signs, the other verifies
-        java.security.KeyFactory ec = java.security.KeyFactory.getInstance("EC");
-        java.security.Signature sign = java.security.Signature.getInstance("SHA256withECDSA");
+        // a real RSA pair: what one signs, the other verifies
+        java.security.KeyFactory ec = java.security.KeyFactory.getInstance("RSA");
+        java.security.Signature sign = java.security.Signature.getInstance("SHA256withRSA");
         sign.initSign(ec.generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(der(privateKey))));
         sign.update(new byte[] {1, 2, 3});
         byte[] signature = sign.sign();
-        java.security.Signature verify = java.security.Signature.getInstance("SHA256withECDSA");
+        java.security.Signature verify = java.security.Signature.getInstance("SHA256withRSA");
         verify.initVerify(ec.generatePublic(new java.security.spec.X509EncodedKeySpec(der(publicKey))));
         verify.update(new byte[] {1, 2, 3});
         assertTrue(verify.verify(signature));
@@ -109,6 +109,25 @@ class LauncherTest {
         assertEquals(env, TokenKeys.environment(a), "the same files after a restart");
         assertEquals(privateKey, Files.readString(priv), "the same key after a restart");
         assertNotEquals(privateKey, Files.readString(Path.of(TokenKeys.environment(b).get(TokenKeys.ENV_PRIVATE_KEY))));
+    }
+
+    @Test
+    void anOlderFoldersP256Pair_isReplacedByAnRsaPair(@TempDir Path dir) throws Exception {
+        java.security.KeyPairGenerator g = java.security.KeyPairGenerator.getInstance("EC");
+        g.initialize(new java.security.spec.ECGenParameterSpec("secp256r1"));
+        java.security.KeyPair ec = g.generateKeyPair();
+        String oldPrivate = "-----BEGIN PRIVATE KEY-----\n"
+                + java.util.Base64.getMimeEncoder().encodeToString(ec.getPrivate().getEncoded()) + "\n-----END PRIVATE KEY-----\n";
+        Files.writeString(dir.resolve("jwt-private.pem"), oldPrivate);
+        Files.writeString(dir.resolve("jwt-public.pem"), "-----BEGIN PUBLIC KEY-----\n"
+                + java.util.Base64.getMimeEncoder().encodeToString(ec.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n");
+
+        Map<String, String> env = TokenKeys.environment(dir);
+        String privateKey = Files.readString(Path.of(env.get(TokenKeys.ENV_PRIVATE_KEY)));
+        assertNotEquals(oldPrivate, privateKey);
+        java.security.KeyFactory.getInstance("RSA").generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(der(privateKey)));
+        java.security.KeyFactory.getInstance("RSA").generatePublic(new java.security.spec.X509EncodedKeySpec(
+                der(Files.readString(Path.of(env.get(TokenKeys.ENV_PUBLIC_KEY))))));
     }
 
     private static byte[] der(String pem) {

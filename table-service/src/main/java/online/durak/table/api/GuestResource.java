@@ -40,7 +40,7 @@ public class GuestResource {
     @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token: a JWT "
-            + "signed by the service (ES256; sub the player id, name, iss, exp). Renew it before it expires.")
+            + "signed by the service (RS256; sub the player id, name, iss, exp). Renew it before it expires.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Docs.GuestRequest.class)))
     @APIResponse(responseCode = "201", description = "signed in",

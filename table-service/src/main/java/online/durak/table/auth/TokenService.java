@@ -12,7 +12,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Bearer tokens are ES256-signed JWTs: {@code sub} the player id, {@value #NAME_CLAIM} the name, {@code iss}
+ * Bearer tokens are RS256-signed JWTs: {@code sub} the player id, {@value #NAME_CLAIM} the name, {@code iss}
  * {@code mp.jwt.verify.issuer}, {@code exp} {@code durak.auth.token-lifespan} after issue. Signed with the private key
  * ({@code smallrye.jwt.sign.key.location}), verified with the public one ({@code mp.jwt.verify.publickey.location}) by
  * smallrye-jwt, the same for REST (its bearer mechanism) and the WebSocket upgrade ({@link #verify}). Stateless, so

@@ -44,7 +44,7 @@ class TokenServiceTest {
         ObjectMapper json = new ObjectMapper();
         JsonNode header = json.readTree(Base64.getUrlDecoder().decode(parts[0]));
         JsonNode claims = json.readTree(Base64.getUrlDecoder().decode(parts[1]));
-        assertEquals("ES256", header.get("alg").textValue());
+        assertEquals("RS256", header.get("alg").textValue());
         assertEquals(p.playerId(), claims.get("sub").textValue());
         assertEquals("Anna", claims.get("name").textValue());
         assertEquals(Tokens.ISSUER, claims.get("iss").textValue());

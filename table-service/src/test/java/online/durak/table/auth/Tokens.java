@@ -4,7 +4,6 @@ import io.smallrye.jwt.build.Jwt;
 import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
-import java.security.spec.ECGenParameterSpec;
 import java.time.Instant;
 
 /** Tokens the service would never issue, for the tests that prove it refuses them. */
@@ -29,8 +28,8 @@ public final class Tokens {
 
     private static PrivateKey anotherKey() {
         try {
-            KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
-            g.initialize(new ECGenParameterSpec("secp256r1"));
+            KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+            g.initialize(2048);
             return g.generateKeyPair().getPrivate();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
