@@ -5,7 +5,7 @@ import java.util.List;
 /** A player's decision; the engine decides whether it is legal for the seat that sends it. */
 public sealed interface Move {
 
-    /** The stable name of the move type, as in conformance/FORMAT.md and the API. */
+    /** The stable name of the move type, as in docs/conformance.md and the API. */
     String type();
 
     /**

@@ -1,6 +1,6 @@
 package online.durak.engine;
 
-/** What the deal waits for (conformance/FORMAT.md names these). */
+/** What the deal waits for (docs/conformance.md names these). */
 public enum Phase {
     /** The attacker must open a bout. */
     ATTACK,

@@ -3,7 +3,7 @@ package online.durak.engine;
 import java.util.List;
 
 /**
- * A position set up by hand: the deal as it stands before the next bout opens (conformance/FORMAT.md
+ * A position set up by hand: the deal as it stands before the next bout opens (docs/conformance.md
  * {@code setup}). Cards of the deck in no hand and not in the stock are out of play.
  *
  * @param stock top card first; its last card is the face-up trump card

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * conformance/FORMAT.md: the public cases and the repository's own cases all pass; a file that is not a
+ * docs/conformance.md: the public cases and the repository's own cases all pass; a file that is not a
  * valid case ends the run with exit code 2 and a message naming the file and the field.
  */
 class ConformanceCasesTest {

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's core keeps no JSON (DESIGN.md): no compiled class outside {@code engine/conformance} refers to a
+ * The engine's core keeps no JSON (README "Rules conformance"): no compiled class outside {@code engine/conformance} refers to a
  * JSON library. A class file names every class it uses in its constant pool, so reading the bytes finds any
  * use, imported or written out in full.
  */

@@ -11,7 +11,7 @@ import online.durak.engine.CardSet;
 import online.durak.engine.Move;
 import org.junit.jupiter.api.Test;
 
-/** Moves as conformance/FORMAT.md writes them. */
+/** Moves as docs/conformance.md writes them. */
 class CodecMovesTest {
 
     @Test

@@ -19,7 +19,7 @@ import online.durak.engine.Event;
 import online.durak.engine.Rules;
 import org.junit.jupiter.api.Test;
 
-/** rules.md §8 and DESIGN.md "Where hidden information lives": what of an event leaves the server for whom. */
+/** rules.md §8 (what is hidden from whom): what of an event leaves the server for whom. */
 class EventVisibilityTest {
 
     @Test

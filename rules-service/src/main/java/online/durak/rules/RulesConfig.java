@@ -26,7 +26,7 @@ public interface RulesConfig {
     int relayBatch();
 
     /**
-     * The clocks ({@code durak.clock.*}, DESIGN.md "Time"): the scheduler looks at every cached table of this
+     * The clocks ({@code durak.clock.*}, docs/spine.md "The clocks"): the scheduler looks at every cached table of this
      * instance's partitions every {@code tick} and sends the table a clock command when a deadline has passed.
      */
     @ConfigMapping(prefix = "durak.clock")

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The clocks against the real broker and database of the test run (DESIGN.md "Time"): every turn lasts 1 s here
+ * The clocks against the real broker and database of the test run (docs/spine.md "The clocks"): every turn lasts 1 s here
  * ({@code durak.clock.turn-override}) and the grace 3 s; the scheduler's clock commands go through
  * {@code durak.commands} like every move. The test stands in for bot-service where the computer must move.
  */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The clock end to end (DESIGN.md "Time", rules.md §8) with the real processes: a table with a clock, the human to
+ * The clock end to end (rules.md §8, docs/spine.md "The clocks") with the real processes: a table with a clock, the human to
  * act stays silent; the rules service times the turn out, the grace runs out, and bot-service plays the move for the
  * seat. Every turn lasts 1 s here ({@code DURAK_CLOCK_TURN_OVERRIDE}) and the grace {@link SystemUnderTest#GRACE}.
  * The events are read from the event store.

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The fault harness on a small load (DESIGN.md "Operating it"): tables played through the API while, one after
+ * The fault harness on a small load (docs/faults.md): tables played through the API while, one after
  * another, rules-, table- and bot-service are killed with SIGKILL (and started again), the Kafka broker and
  * PostgreSQL are restarted, and one of two rules-service instances is killed. Players send every command again with
  * the same commandId until it is answered. Afterwards: every accepted command has exactly one stored outcome, every

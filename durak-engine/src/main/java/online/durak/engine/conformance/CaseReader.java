@@ -27,7 +27,7 @@ import online.durak.engine.ThrowIn;
 import online.durak.engine.Variant;
 
 /**
- * Reads a case file (conformance/FORMAT.md) and refuses anything that is not a valid case, naming the field.
+ * Reads a case file (docs/conformance.md) and refuses anything that is not a valid case, naming the field.
  * Jackson reads the JSON; this package is the only one of the engine that uses a JSON library.
  */
 public final class CaseReader {

@@ -8,7 +8,7 @@ import online.durak.engine.Phase;
 import online.durak.engine.Position;
 import online.durak.engine.Rules;
 
-/** One parsed case of conformance/FORMAT.md. Expectation fields are null when the case does not state them. */
+/** One parsed case of docs/conformance.md. Expectation fields are null when the case does not state them. */
 public record ConformanceCase(String name, Rules rules, Position setup, List<Step> steps, Expect expect) {
 
     public record Step(int seat, Move move, boolean expectReject) {

@@ -5,7 +5,7 @@ import java.time.Instant;
 import online.durak.engine.Event;
 
 /**
- * The clock of a table (rules.md §8, DESIGN.md "Time"), derived from its events and their times, so it
+ * The clock of a table (rules.md §8, docs/spine.md "The clocks"), derived from its events and their times, so it
  * survives any restart. Every decision of a human has {@code turnClock} seconds from the event that asked for
  * it; then a grace follows ({@link Event.TimedOut} says until when), then the computer plays that one move.
  * On the board after a deal the clock bounds the wait for continue. Bots have no clock (they act at once);

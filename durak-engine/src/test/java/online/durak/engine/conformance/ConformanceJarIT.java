@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged command, {@code java -jar durak-engine/target/durak-engine.jar conformance PATH...}, as
- * conformance/FORMAT.md states it: exit 0 when every case passed, 1 when one failed, 2 for a file that is not a
+ * docs/conformance.md states it: exit 0 when every case passed, 1 when one failed, 2 for a file that is not a
  * valid case (naming file and field) and for a wrong command line. The jar runs alone, Jackson inside it.
  */
 class ConformanceJarIT {

@@ -6,7 +6,7 @@ import online.durak.engine.table.TableStatus;
 import online.durak.engine.table.TurnClock;
 
 /**
- * How the rules service runs the clocks (DESIGN.md "Time"): the grace after a turn clock runs out, how long a table
+ * How the rules service runs the clocks (docs/spine.md "The clocks"): the grace after a turn clock runs out, how long a table
  * may wait in the lobby without starting, and, in tests only, a turn length that replaces every table's
  * {@code turnClock}.
  *

@@ -26,7 +26,7 @@ import online.durak.rules.store.EventStore;
 import org.jboss.logging.Logger;
 
 /**
- * The clocks of DESIGN.md "Time". Every {@code durak.clock.tick} it looks at each cached table of the partitions
+ * The clocks of docs/spine.md "The clocks". Every {@code durak.clock.tick} it looks at each cached table of the partitions
  * this instance owns and, when a deadline has passed ({@link TurnClock.Due#TIME_OUT}, {@link TurnClock.Due#GRACE_OVER},
  * {@link TurnClock.Due#DEAL_NEXT}), sends the table a clock command ({@code {"type":"clock"}}) on
  * {@code durak.commands}, keyed by the table: it goes through the same single-writer consumer as every move, so

@@ -71,7 +71,7 @@ public class BotClient {
      * A hint: the suggested move (legal for the view's seat, as far as the bot service is right), why, and the
      * moves it weighed, best first.
      *
-     * @param moveNode   the move as the bot service wrote it (FORMAT.md)
+     * @param moveNode   the move as the bot service wrote it (docs/conformance.md)
      * @param candidates {@code [{move, notDurakRate, meanCardsLeftWhenDurak, samples, exact}]}, possibly empty
      */
     public record Hint(Move move, JsonNode moveNode, String reason, ArrayNode candidates) {
