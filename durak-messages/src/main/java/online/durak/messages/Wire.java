@@ -1,8 +1,16 @@
 package online.durak.messages;
 
+import static online.durak.messages.MessageException.INVALID_EVENT;
+import static online.durak.messages.MessageException.INVALID_MOVE;
+import static online.durak.messages.MessageException.INVALID_SETTING;
+import static online.durak.messages.MessageException.INVALID_VIEW;
+
 import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
 import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
@@ -34,6 +42,7 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -124,9 +133,9 @@ public final class Wire {
             setMixInAnnotation(Event.DealStarted.class, DealStartedMixin.class);
             setMixInAnnotation(Event.SeatTaken.class, SeatTakenMixin.class);
             setMixInAnnotation(Event.DealEnded.class, DealEndedMixin.class);
-            addSerializer(Card.class, writer(Card.class, (c, g) -> g.writeString(Names.card(c))));
+            addSerializer(Card.class, writer(Card.class, (c, g, p) -> g.writeString(Names.card(c))));
             addDeserializer(Card.class, new CardReader());
-            addSerializer(CardSet.class, writer(CardSet.class, (s, g) -> {
+            addSerializer(CardSet.class, writer(CardSet.class, (s, g, p) -> {
                 g.writeStartArray();
                 for (Card c : s.cards()) {
                     g.writeString(Names.card(c));
@@ -139,39 +148,25 @@ public final class Wire {
                     return CardSet.of(CardListReader.read(p, ctxt));
                 }
             });
-            addSerializer(Rules.class, writer(Rules.class, (r, g) -> g.writeTree(Codec.toNode(r))));
-            addDeserializer(Rules.class, new StdDeserializer<>(Rules.class) {
-                @Override
-                public Rules deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readFullRules(ctxt.readTree(p));
-                }
-            });
-            // moves and the events a viewer sees keep their own readers (FORMAT.md forms, redacted forms)
-            addSerializer(Move.class, writer(Move.class, (m, g) -> g.writeTree(Codec.toNode(m))));
-            addDeserializer(Move.class, new StdDeserializer<>(Move.class) {
-                @Override
-                public Move deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readMove(ctxt.readTree(p));
-                }
-            });
-            addSerializer(VisibleEvent.class, writer(VisibleEvent.class, (v, g) -> g.writeTree(Codec.toNode(v))));
-            addDeserializer(VisibleEvent.class, new StdDeserializer<>(VisibleEvent.class) {
-                @Override
-                public VisibleEvent deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readVisibleEvent(ctxt.readTree(p));
-                }
-            });
-            addSerializer(SeatView.class, writer(SeatView.class, (v, g) -> g.writeTree(Codec.toNode(v))));
-            addDeserializer(SeatView.class, new StdDeserializer<>(SeatView.class) {
-                @Override
-                public SeatView deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readSeatView(ctxt.readTree(p));
-                }
-            });
-            addSerializer(BotLevel.class, writer(BotLevel.class, (b, g) -> g.writeString(Names.botLevel(b))));
+            addSerializer(Rules.class, writer(Rules.class, (r, g, p) -> p.defaultSerializeValue(RulesForm.of(r), g)));
+            addDeserializer(Rules.class, reader(Rules.class, Wire::fullRules));
+            // a move has a reader of its own: one wire type ("transfer") has two forms (Transfer, ShowTrump)
+            setMixInAnnotation(Move.class, TypedMixin.class);
+            setMixInAnnotation(Move.ShowTrump.class, ShowTrumpMixin.class);
+            addDeserializer(Move.class, reader(Move.class, Wire::move));
+            // an event a viewer sees: the stored form, or a redacted one (told apart by its hidden fields)
+            setMixInAnnotation(VisibleEvent.class, TypedMixin.class);
+            setMixInAnnotation(VisibleEvent.RedactedDealStarted.class, RedactedDealStartedMixin.class);
+            addSerializer(VisibleEvent.Open.class, writer(VisibleEvent.Open.class,
+                    (v, g, p) -> p.defaultSerializeValue(v.event(), g)));
+            addDeserializer(VisibleEvent.class, reader(VisibleEvent.class, Wire::visibleEvent));
+            addSerializer(SeatView.class, writer(SeatView.class,
+                    (v, g, p) -> p.defaultSerializeValue(SeatViewForm.of(v), g)));
+            addDeserializer(SeatView.class, reader(SeatView.class, Wire::seatView));
+            addSerializer(BotLevel.class, writer(BotLevel.class, (b, g, p) -> g.writeString(Names.botLevel(b))));
             addDeserializer(BotLevel.class, new NameReader<>(BotLevel.class, Names::botLevel,
                     "must be EASY, NORMAL, STRONG or null"));
-            addSerializer(Instant.class, writer(Instant.class, (i, g) -> g.writeString(i.toString())));
+            addSerializer(Instant.class, writer(Instant.class, (i, g, p) -> g.writeString(i.toString())));
             addDeserializer(Instant.class, new NameReader<>(Instant.class, Wire::instant,
                     "must be an ISO-8601 instant"));
         }
@@ -202,8 +197,8 @@ public final class Wire {
     }
 
     /**
-     * An envelope's event in its stored form, read by {@link Codec#readEvent} (its checks, its code
-     * {@code INVALID_EVENT}); the type information of {@link Event} is the reader's own.
+     * An envelope's event in its stored form, read by {@link #event} (its checks, its code {@code INVALID_EVENT});
+     * the type information of {@link Event} is the reader's own.
      */
     static final class StoredEventReader extends StdDeserializer<Event> {
         StoredEventReader() {
@@ -212,7 +207,7 @@ public final class Wire {
 
         @Override
         public Event deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            return Codec.readEvent(ctxt.readTree(p));
+            return event(ctxt.readTree(p), ctxt::readTreeAsValue);
         }
 
         @Override
@@ -220,6 +215,41 @@ public final class Wire {
                 throws IOException {
             return deserialize(p, ctxt);
         }
+    }
+
+    /**
+     * A move's or a visible event's {@code type}, its stable name (the engine's {@code type()}), written first; on
+     * reading it picks the type ({@link #move}, {@link #visibleEvent}) and is no field of the record.
+     */
+    @JsonPropertyOrder("type")
+    @JsonIgnoreProperties(value = "type", allowGetters = true)
+    interface TypedMixin {
+        @JsonProperty("type")
+        String type();
+    }
+
+    /** The shown trump is {@code showTrump} on the wire (a "transfer" that names it instead of {@code card}). */
+    abstract static class ShowTrumpMixin {
+        @JsonCreator
+        ShowTrumpMixin(@JsonProperty("showTrump") Card trump) {
+        }
+
+        @JsonProperty("showTrump")
+        abstract Card trump();
+    }
+
+    /** {@code shownTrump} and {@code trumpCard} may be null; {@code hand} is left out for a viewer without a seat. */
+    abstract static class RedactedDealStartedMixin {
+        @JsonCreator
+        RedactedDealStartedMixin(@JsonProperty("deal") int deal, @JsonProperty("dealer") int dealer,
+                                 @JsonProperty("redeals") int redeals, @JsonProperty("attacker") int attacker,
+                                 @JsonProperty("shownTrump") @MayBeAbsent Card shownTrump,
+                                 @JsonProperty("trumpCard") @MayBeAbsent Card trumpCard,
+                                 @JsonProperty("count") int count, @JsonProperty("hand") @MayBeAbsent CardSet hand) {
+        }
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        abstract CardSet hand();
     }
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -404,16 +434,144 @@ public final class Wire {
     }
 
     interface Write<T> {
-        void write(T value, JsonGenerator g) throws IOException;
+        void write(T value, JsonGenerator g, SerializerProvider provider) throws IOException;
     }
 
     private static <T> StdSerializer<T> writer(Class<T> type, Write<T> w) {
         return new StdSerializer<>(type) {
             @Override
             public void serialize(T value, JsonGenerator g, SerializerProvider provider) throws IOException {
-                w.write(value, g);
+                w.write(value, g, provider);
             }
         };
+    }
+
+    /** A reader of a JSON tree, binding its parts by {@link Binder}. */
+    interface Read<T> {
+        T read(JsonNode node, Binder b);
+    }
+
+    private static <T> StdDeserializer<T> reader(Class<T> type, Read<T> r) {
+        return new StdDeserializer<>(type) {
+            @Override
+            public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                return r.read(ctxt.readTree(p), ctxt::readTreeAsValue);
+            }
+        };
+    }
+
+    /** Binds a JSON tree to a type: a mapper's {@code treeToValue}, or a reader's context's {@code readTreeAsValue}. */
+    interface Binder {
+        Object bind(JsonNode node, Class<?> type) throws IOException;
+    }
+
+    /** {@code node} bound to {@code type}; what Jackson refuses is a {@link MessageException} with {@code code}. */
+    static <T> T bind(Binder b, JsonNode node, Class<T> type, String code, String what) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            throw new MessageException(code, null, what + " is required");
+        }
+        try {
+            return type.cast(b.bind(node, type));
+        } catch (JsonMappingException e) {
+            throw refusal(e, code, what, node);
+        } catch (IOException e) {
+            throw new MessageException(code, null, "cannot be read as " + what);
+        }
+    }
+
+    /** The {@code type} of a message object. */
+    private static String typeOf(JsonNode node, String code, String what) {
+        if (node == null || !node.isObject()) {
+            throw new MessageException(code, null, what + " must be a JSON object");
+        }
+        JsonNode type = node.get("type");
+        if (type == null || type.isNull()) {
+            throw new MessageException(code, "type", "is required");
+        }
+        if (!type.isTextual()) {
+            throw new MessageException(code, "type", "must be a string, not " + type);
+        }
+        return type.textValue();
+    }
+
+    /** A move as FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE} naming the field. */
+    static Move move(JsonNode node, Binder b) {
+        String type = typeOf(node, INVALID_MOVE, "a move");
+        Class<? extends Move> kind = switch (type) {
+            case "attack" -> Move.Attack.class;
+            case "cover" -> Move.Cover.class;
+            case "transfer" -> {
+                boolean card = given(node, "card");
+                if (card == given(node, "showTrump")) {
+                    throw new MessageException(INVALID_MOVE, card ? "showTrump" : "card",
+                            "a transfer names either card or showTrump");
+                }
+                String other = card ? "showTrump" : "card";
+                if (node.has(other)) { // null: as if left out
+                    node = ((ObjectNode) node).deepCopy().without(other);
+                }
+                yield card ? Move.Transfer.class : Move.ShowTrump.class;
+            }
+            case "take" -> Move.Take.class;
+            case "throw" -> Move.Throw.class;
+            case "pass" -> Move.Pass.class;
+            default -> throw new MessageException(INVALID_MOVE, "type",
+                    "must be attack, cover, transfer, take, throw or pass, not \"" + type + "\"");
+        };
+        Move m = bind(b, node, kind, INVALID_MOVE, type);
+        if (m instanceof Move.Attack a && a.cards().isEmpty() || m instanceof Move.Throw t && t.cards().isEmpty()) {
+            throw new MessageException(INVALID_MOVE, "cards", "must hold one or more cards");
+        }
+        return m;
+    }
+
+    private static boolean given(JsonNode node, String field) {
+        return node.hasNonNull(field);
+    }
+
+    /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
+    static Event event(JsonNode node, Binder b) {
+        Event e = bind(b, node, Event.class, INVALID_EVENT, typeOf(node, INVALID_EVENT, "an event"));
+        if (e instanceof Event.TableClosed c && !c.reason().equals(Event.TableClosed.EMPTY)
+                && !c.reason().equals(Event.TableClosed.EXPIRED)) {
+            throw new MessageException(INVALID_EVENT, "reason", "must be EMPTY or EXPIRED, not \"" + c.reason() + "\"");
+        }
+        return e;
+    }
+
+    /** An event as a viewer sees it: a redacted form when its hidden fields are absent, else the stored form. */
+    static VisibleEvent visibleEvent(JsonNode node, Binder b) {
+        String type = typeOf(node, INVALID_EVENT, "an event");
+        if (type.equals("DealStarted") && !node.has("deckOrder")) {
+            return bind(b, node, VisibleEvent.RedactedDealStarted.class, INVALID_EVENT, type);
+        }
+        if (type.equals("CardsDrawn") && !node.has("cards")) {
+            return bind(b, node, VisibleEvent.RedactedCardsDrawn.class, INVALID_EVENT, type);
+        }
+        return new VisibleEvent.Open(event(node, b));
+    }
+
+    /** A seat's view; anything else is {@link MessageException#INVALID_VIEW} naming the field ({@link SeatViewForm}). */
+    static SeatView seatView(JsonNode node, Binder b) {
+        return bind(b, node, SeatViewForm.class, INVALID_VIEW, "a seat view").toView(m -> move(m, b));
+    }
+
+    /** Settings as a message holds them (written from {@link Rules}): every setting must be there. */
+    static Rules fullRules(JsonNode node, Binder b) {
+        if (node != null && node.isObject()) {
+            for (String name : RulesForm.ORDER) {
+                if (!node.has(name)) {
+                    throw new MessageException(INVALID_SETTING, name, "is required");
+                }
+            }
+        }
+        return rules(node, b, null, Rules.defaults(2).withTurnClockSeconds(Codec.DEFAULT_TURN_CLOCK));
+    }
+
+    /** Settings with defaults ({@link RulesForm#toRules}); anything bad is {@link MessageException#INVALID_SETTING}. */
+    static Rules rules(JsonNode node, Binder b, Integer defaultPlayers, Rules defaults) {
+        return bind(b, node, RulesForm.class, INVALID_SETTING, "the table settings")
+                .toRules(node.has("turnClock"), defaultPlayers, defaults);
     }
 
     /**
@@ -429,8 +587,10 @@ public final class Wire {
         JsonNode value = read;
         for (JsonMappingException.Reference r : e.getPath()) {
             if (r.getFieldName() != null) {
-                field = r.getFieldName();
-                value = value == null ? null : value.get(field);
+                if (!(r.getFrom() instanceof java.util.Map)) { // a map's key is no field: the map is
+                    field = r.getFieldName();
+                }
+                value = value == null ? null : value.get(r.getFieldName());
             } else if (r.getIndex() >= 0) {
                 value = value == null ? null : value.get(r.getIndex());
             }
@@ -465,7 +625,8 @@ public final class Wire {
     }
 
     private static String mustBe(Class<?> type) {
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class
+                || type == java.math.BigInteger.class) {
             return "must be a whole number";
         }
         if (type == boolean.class || type == Boolean.class) {
