@@ -189,8 +189,8 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
         for (Card[] pair : table) {
             if (pair == null || pair.length != 2 || pair[0] == null) {
                 throw error("table", "each entry must be [attack card, cover card or null], not "
-                        + (pair == null ? null : java.util.Arrays.stream(pair)
-                                .map(c -> c == null ? "null" : "\"" + Names.card(c) + "\"").toList()));
+                        + (pair == null ? null : "[" + String.join(",", java.util.Arrays.stream(pair)
+                                .map(c -> c == null ? "null" : "\"" + Names.card(c) + "\"").toList()) + "]"));
             }
             for (Card c : pair) {
                 if (c != null && (seen & c.bit()) != 0) {

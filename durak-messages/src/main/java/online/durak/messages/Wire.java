@@ -34,6 +34,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -41,6 +42,8 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
@@ -48,6 +51,7 @@ import com.fasterxml.jackson.databind.module.SimpleDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.CollectionType;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -100,6 +104,10 @@ public final class Wire {
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .withConfigOverride(String.class, o -> o.setSetterInfo(required))
+                // ALLOW_COERCION_OF_SCALARS leaves text alone: no 3 for "3" either
+                .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer,
+                        CoercionAction.Fail).setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
                 .withConfigOverride(Card.class, o -> o.setSetterInfo(required))
                 .withConfigOverride(CardSet.class, o -> o.setSetterInfo(required))
                 .withConfigOverride(List.class, o -> o.setSetterInfo(required))
@@ -479,6 +487,13 @@ public final class Wire {
         }
     }
 
+    private static JsonNode object(JsonNode node, String code, String what) {
+        if (node == null || !node.isObject()) {
+            throw new MessageException(code, null, what + " must be a JSON object");
+        }
+        return node;
+    }
+
     /** The {@code type} of a message object. */
     private static String typeOf(JsonNode node, String code, String what) {
         if (node == null || !node.isObject()) {
@@ -553,7 +568,8 @@ public final class Wire {
 
     /** A seat's view; anything else is {@link MessageException#INVALID_VIEW} naming the field ({@link SeatViewForm}). */
     static SeatView seatView(JsonNode node, Binder b) {
-        return bind(b, node, SeatViewForm.class, INVALID_VIEW, "a seat view").toView(m -> move(m, b));
+        return bind(b, object(node, INVALID_VIEW, "a seat view"), SeatViewForm.class, INVALID_VIEW, "a seat view")
+                .toView(m -> move(m, b));
     }
 
     /** Settings as a message holds them (written from {@link Rules}): every setting must be there. */
@@ -570,7 +586,8 @@ public final class Wire {
 
     /** Settings with defaults ({@link RulesForm#toRules}); anything bad is {@link MessageException#INVALID_SETTING}. */
     static Rules rules(JsonNode node, Binder b, Integer defaultPlayers, Rules defaults) {
-        return bind(b, node, RulesForm.class, INVALID_SETTING, "the table settings")
+        return bind(b, object(node, INVALID_SETTING, "the table settings"), RulesForm.class, INVALID_SETTING,
+                "the table settings")
                 .toRules(node.has("turnClock"), defaultPlayers, defaults);
     }
 
@@ -616,6 +633,8 @@ public final class Wire {
                     : Integer.MIN_VALUE + " to " + Integer.MAX_VALUE) + ", not " + value;
         } else if (e instanceof MismatchedInputException x && x.getTargetType() != null) {
             why = mustBe(x.getTargetType()) + ", not " + value;
+        } else if (e instanceof InvalidDefinitionException x && x.getType() != null) { // e.g. text for an array
+            why = mustBe(x.getType().getRawClass()) + ", not " + value;
         } else if (e.getCause() instanceof IllegalArgumentException x && x.getMessage() != null) {
             why = x.getMessage();
         } else {
@@ -635,7 +654,7 @@ public final class Wire {
         if (type == String.class) {
             return "must be a string";
         }
-        if (Collection.class.isAssignableFrom(type)) {
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
             return "must be a list";
         }
         return "must be a JSON object";
