@@ -38,8 +38,7 @@ public final class Codec {
     /** rules.md §1: tables with others have a 60 s clock unless their creator chooses otherwise. */
     public static final int DEFAULT_TURN_CLOCK = 60;
 
-    private static final ObjectMapper MAPPER = Wire.mapper();
-    private static final Wire.Binder BIND = MAPPER::treeToValue;
+    private static final ObjectMapper MAPPER = Wire.MAPPER;
 
     private Codec() {
     }
@@ -163,7 +162,7 @@ public final class Codec {
 
     /** A list of card texts as a set; a card twice is refused. */
     public static CardSet readCards(JsonNode node) {
-        return Wire.bind(BIND, node, CardSet.class, INVALID_MESSAGE, "cards");
+        return Wire.bind(node, CardSet.class, INVALID_MESSAGE, "cards");
     }
 
     // ---- table settings (rules.md §1) ----
@@ -179,29 +178,29 @@ public final class Codec {
 
     /** As {@link #readRules(JsonNode)}, with another clock when none is given (e.g. 0 for solo games). */
     public static Rules readRules(JsonNode node, int defaultTurnClock) {
-        return Wire.rules(node, BIND, null, Rules.defaults(2).withTurnClockSeconds(defaultTurnClock));
+        return Wire.rules(node, null, Rules.defaults(2).withTurnClockSeconds(defaultTurnClock));
     }
 
     /** As {@link #readRules(JsonNode)}, every missing setting (players too) taken from {@code defaults}. */
     public static Rules readRules(JsonNode node, Rules defaults) {
-        return Wire.rules(node, BIND, defaults.players(), defaults);
+        return Wire.rules(node, defaults.players(), defaults);
     }
 
     // ---- moves, events, views ----
 
     /** A move as conformance/FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE}. */
     public static Move readMove(JsonNode node) {
-        return Wire.move(node, BIND);
+        return Wire.move(node);
     }
 
     /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
     public static Event readEvent(JsonNode node) {
-        return Wire.event(node, BIND);
+        return Wire.event(node);
     }
 
     /** An event as a viewer sees it ({@link EventVisibility}): the stored form, or a redacted one. */
     public static VisibleEvent readVisibleEvent(JsonNode node) {
-        return Wire.visibleEvent(node, BIND);
+        return Wire.visibleEvent(node);
     }
 
     /**
@@ -209,13 +208,13 @@ public final class Codec {
      * {@link MessageException#INVALID_VIEW} naming the field.
      */
     public static SeatView readSeatView(JsonNode node) {
-        return Wire.seatView(node, BIND);
+        return Wire.seatView(node);
     }
 
     // ---- commands, replies and event envelopes ----
 
     public static CommandMessage readCommandMessage(JsonNode node) {
-        return Wire.bind(BIND, node, CommandMessage.class, INVALID_MESSAGE, "a command");
+        return Wire.bind(node, CommandMessage.class, INVALID_MESSAGE, "a command");
     }
 
     public static CommandMessage readCommandMessage(byte[] json) {
@@ -235,7 +234,7 @@ public final class Codec {
     }
 
     public static ReplyMessage readReplyMessage(JsonNode node) {
-        return Wire.bind(BIND, node, ReplyMessage.class, INVALID_MESSAGE, "a reply");
+        return Wire.bind(node, ReplyMessage.class, INVALID_MESSAGE, "a reply");
     }
 
     public static ReplyMessage readReplyMessage(byte[] json) {
@@ -244,7 +243,7 @@ public final class Codec {
 
     /** {@code {"tableId","seq","type","at","commandId","event":{...}}}; {@code at} in ISO-8601 (UTC). */
     public static EventMessage readEventMessage(JsonNode node) {
-        return Wire.bind(BIND, node, EventMessage.class, INVALID_MESSAGE, "an event message");
+        return Wire.bind(node, EventMessage.class, INVALID_MESSAGE, "an event message");
     }
 
     public static EventMessage readEventMessage(byte[] json) {
@@ -253,6 +252,6 @@ public final class Codec {
 
     /** The same envelope as {@link EventMessage}, the event as the viewer may see it. */
     public static SeatEventMessage readSeatEventMessage(JsonNode node) {
-        return Wire.bind(BIND, node, SeatEventMessage.class, INVALID_MESSAGE, "an event message");
+        return Wire.bind(node, SeatEventMessage.class, INVALID_MESSAGE, "an event message");
     }
 }

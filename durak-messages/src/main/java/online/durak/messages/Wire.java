@@ -18,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
@@ -72,13 +73,17 @@ import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 
 /**
- * The engine's types as Jackson binds them: the events by their stable type names (mix-ins, so that the engine
- * stays free of Jackson), and (de)serialisers only where a type has a form of its own: a card is {@code "10D"},
- * a card set a sorted list, a card list refuses a card twice, the settings keep their rules.md form
- * ({@link Codec#toNode(Rules)}), a bot level its wire name, the engine's -1 ("nobody") seat is null.
+ * The engine's types as Jackson binds them: the events and moves by their stable type names (mix-ins, so that the
+ * engine stays free of Jackson), and (de)serialisers only where a type has a form of its own: a card is
+ * {@code "10D"}, a card set a sorted list, a card list refuses a card twice, a bot level its wire name, the
+ * engine's -1 ("nobody") seat is null. Three engine types go through a wire record of this package: the settings
+ * ({@link RulesForm}: rules.md names, defaults for what a client leaves out), a seat's view ({@link SeatViewForm}:
+ * null seats, checks across fields) and the redacted events; a move's reader picks its record by {@code type}
+ * (and "transfer" by which card it names: Transfer or ShowTrump), a visible event's by its hidden fields.
  * {@link #mapper()} reads strictly: every field present, none unknown, no null where a value is required, no
- * coercion (no "2" for 2, no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a
- * {@link MessageException} naming the field.
+ * coercion (no "2" for 2, no 2 for "2", no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a
+ * {@link MessageException} naming the field, with the code of the kind of message read (a move's
+ * {@code INVALID_MOVE} also inside a command).
  */
 public final class Wire {
     private Wire() {
@@ -91,6 +96,13 @@ public final class Wire {
     public static com.fasterxml.jackson.databind.Module module() {
         return new DurakModule();
     }
+
+    /**
+     * The strict mapper of {@link #mapper()}. {@link Codec} writes and reads through it, and the module's readers bind
+     * the parts of a move, view or settings with it, so that these are read as strictly inside a service's own
+     * (lenient) mapper as here.
+     */
+    static final ObjectMapper MAPPER = mapper();
 
     /** One mapper for the whole module: the strict reading above, plus duplicate keys and trailing text refused. */
     static ObjectMapper mapper() {
@@ -215,7 +227,7 @@ public final class Wire {
 
         @Override
         public Event deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            return event(ctxt.readTree(p), ctxt::readTreeAsValue);
+            return event(ctxt.readTree(p));
         }
 
         @Override
@@ -454,35 +466,26 @@ public final class Wire {
         };
     }
 
-    /** A reader of a JSON tree, binding its parts by {@link Binder}. */
-    interface Read<T> {
-        T read(JsonNode node, Binder b);
-    }
-
-    private static <T> StdDeserializer<T> reader(Class<T> type, Read<T> r) {
+    /** A reader of a JSON tree. */
+    private static <T> StdDeserializer<T> reader(Class<T> type, Function<JsonNode, T> r) {
         return new StdDeserializer<>(type) {
             @Override
             public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                return r.read(ctxt.readTree(p), ctxt::readTreeAsValue);
+                return r.apply(ctxt.readTree(p));
             }
         };
     }
 
-    /** Binds a JSON tree to a type: a mapper's {@code treeToValue}, or a reader's context's {@code readTreeAsValue}. */
-    interface Binder {
-        Object bind(JsonNode node, Class<?> type) throws IOException;
-    }
-
     /** {@code node} bound to {@code type}; what Jackson refuses is a {@link MessageException} with {@code code}. */
-    static <T> T bind(Binder b, JsonNode node, Class<T> type, String code, String what) {
+    static <T> T bind(JsonNode node, Class<T> type, String code, String what) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             throw new MessageException(code, null, what + " is required");
         }
         try {
-            return type.cast(b.bind(node, type));
+            return MAPPER.treeToValue(node, type);
         } catch (JsonMappingException e) {
             throw refusal(e, code, what, node);
-        } catch (IOException e) {
+        } catch (JsonProcessingException e) {
             throw new MessageException(code, null, "cannot be read as " + what);
         }
     }
@@ -496,10 +499,7 @@ public final class Wire {
 
     /** The {@code type} of a message object. */
     private static String typeOf(JsonNode node, String code, String what) {
-        if (node == null || !node.isObject()) {
-            throw new MessageException(code, null, what + " must be a JSON object");
-        }
-        JsonNode type = node.get("type");
+        JsonNode type = object(node, code, what).get("type");
         if (type == null || type.isNull()) {
             throw new MessageException(code, "type", "is required");
         }
@@ -510,14 +510,14 @@ public final class Wire {
     }
 
     /** A move as FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE} naming the field. */
-    static Move move(JsonNode node, Binder b) {
+    static Move move(JsonNode node) {
         String type = typeOf(node, INVALID_MOVE, "a move");
         Class<? extends Move> kind = switch (type) {
             case "attack" -> Move.Attack.class;
             case "cover" -> Move.Cover.class;
             case "transfer" -> {
-                boolean card = given(node, "card");
-                if (card == given(node, "showTrump")) {
+                boolean card = node.hasNonNull("card");
+                if (card == node.hasNonNull("showTrump")) {
                     throw new MessageException(INVALID_MOVE, card ? "showTrump" : "card",
                             "a transfer names either card or showTrump");
                 }
@@ -533,20 +533,16 @@ public final class Wire {
             default -> throw new MessageException(INVALID_MOVE, "type",
                     "must be attack, cover, transfer, take, throw or pass, not \"" + type + "\"");
         };
-        Move m = bind(b, node, kind, INVALID_MOVE, type);
+        Move m = bind(node, kind, INVALID_MOVE, type);
         if (m instanceof Move.Attack a && a.cards().isEmpty() || m instanceof Move.Throw t && t.cards().isEmpty()) {
             throw new MessageException(INVALID_MOVE, "cards", "must hold one or more cards");
         }
         return m;
     }
 
-    private static boolean given(JsonNode node, String field) {
-        return node.hasNonNull(field);
-    }
-
     /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
-    static Event event(JsonNode node, Binder b) {
-        Event e = bind(b, node, Event.class, INVALID_EVENT, typeOf(node, INVALID_EVENT, "an event"));
+    static Event event(JsonNode node) {
+        Event e = bind(node, Event.class, INVALID_EVENT, typeOf(node, INVALID_EVENT, "an event"));
         if (e instanceof Event.TableClosed c && !c.reason().equals(Event.TableClosed.EMPTY)
                 && !c.reason().equals(Event.TableClosed.EXPIRED)) {
             throw new MessageException(INVALID_EVENT, "reason", "must be EMPTY or EXPIRED, not \"" + c.reason() + "\"");
@@ -555,25 +551,25 @@ public final class Wire {
     }
 
     /** An event as a viewer sees it: a redacted form when its hidden fields are absent, else the stored form. */
-    static VisibleEvent visibleEvent(JsonNode node, Binder b) {
+    static VisibleEvent visibleEvent(JsonNode node) {
         String type = typeOf(node, INVALID_EVENT, "an event");
         if (type.equals("DealStarted") && !node.has("deckOrder")) {
-            return bind(b, node, VisibleEvent.RedactedDealStarted.class, INVALID_EVENT, type);
+            return bind(node, VisibleEvent.RedactedDealStarted.class, INVALID_EVENT, type);
         }
         if (type.equals("CardsDrawn") && !node.has("cards")) {
-            return bind(b, node, VisibleEvent.RedactedCardsDrawn.class, INVALID_EVENT, type);
+            return bind(node, VisibleEvent.RedactedCardsDrawn.class, INVALID_EVENT, type);
         }
-        return new VisibleEvent.Open(event(node, b));
+        return new VisibleEvent.Open(event(node));
     }
 
     /** A seat's view; anything else is {@link MessageException#INVALID_VIEW} naming the field ({@link SeatViewForm}). */
-    static SeatView seatView(JsonNode node, Binder b) {
-        return bind(b, object(node, INVALID_VIEW, "a seat view"), SeatViewForm.class, INVALID_VIEW, "a seat view")
-                .toView(m -> move(m, b));
+    static SeatView seatView(JsonNode node) {
+        return bind(object(node, INVALID_VIEW, "a seat view"), SeatViewForm.class, INVALID_VIEW, "a seat view")
+                .toView(Wire::move);
     }
 
     /** Settings as a message holds them (written from {@link Rules}): every setting must be there. */
-    static Rules fullRules(JsonNode node, Binder b) {
+    static Rules fullRules(JsonNode node) {
         if (node != null && node.isObject()) {
             for (String name : RulesForm.ORDER) {
                 if (!node.has(name)) {
@@ -581,13 +577,13 @@ public final class Wire {
                 }
             }
         }
-        return rules(node, b, null, Rules.defaults(2).withTurnClockSeconds(Codec.DEFAULT_TURN_CLOCK));
+        return rules(node, null, Rules.defaults(2).withTurnClockSeconds(Codec.DEFAULT_TURN_CLOCK));
     }
 
     /** Settings with defaults ({@link RulesForm#toRules}); anything bad is {@link MessageException#INVALID_SETTING}. */
-    static Rules rules(JsonNode node, Binder b, Integer defaultPlayers, Rules defaults) {
-        return bind(b, object(node, INVALID_SETTING, "the table settings"), RulesForm.class, INVALID_SETTING,
-                "the table settings")
+    static Rules rules(JsonNode node, Integer defaultPlayers, Rules defaults) {
+        String what = "the table settings";
+        return bind(object(node, INVALID_SETTING, what), RulesForm.class, INVALID_SETTING, what)
                 .toRules(node.has("turnClock"), defaultPlayers, defaults);
     }
 
