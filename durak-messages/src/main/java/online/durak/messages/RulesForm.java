@@ -14,13 +14,14 @@ import online.durak.engine.Variant;
 /**
  * The table settings of rules.md §1 as JSON, bound by Jackson: every setting may be left out (a client's
  * settings take defaults), the names stay text here so that a bad one is refused in rules.md's words.
- * {@code stake} is read as any whole number so that one out of range names the range {@code 0..2^31-1}.
+ * {@code stake} is read as any number so that one out of range names the range {@code 0..2^31-1}; it is written as
+ * an int.
  */
 record RulesForm(@Wire.MayBeAbsent String variant, @Wire.MayBeAbsent Integer deck, @Wire.MayBeAbsent Integer players,
                  @Wire.MayBeAbsent Boolean teams, @Wire.MayBeAbsent String throwIn,
                  @Wire.MayBeAbsent String firstBoutLimit, @Wire.MayBeAbsent Boolean showTrumpToTransfer,
                  @Wire.MayBeAbsent Boolean discardVisible, @Wire.MayBeAbsent Integer dealsPerMatch,
-                 @Wire.MayBeAbsent Integer turnClock, @Wire.MayBeAbsent BigInteger stake) {
+                 @Wire.MayBeAbsent Integer turnClock, @Wire.MayBeAbsent Number stake) {
 
     /** The settings in rules.md §1 order, so that the first missing one is always the same. */
     static final List<String> ORDER = List.of("variant", "deck", "players", "teams", "throwIn", "firstBoutLimit",
@@ -31,7 +32,7 @@ record RulesForm(@Wire.MayBeAbsent String variant, @Wire.MayBeAbsent Integer dec
         return new RulesForm(Names.variant(r.variant()), r.deck().size(), r.players(), r.teams(),
                 Names.throwIn(r.throwIn()), Names.firstBoutLimit(r.firstBoutLimit()), r.showTrumpToTransfer(),
                 r.discardVisible(), r.dealsPerMatch(), r.turnClockSeconds() == 0 ? null : r.turnClockSeconds(),
-                BigInteger.valueOf(r.stake()));
+                r.stake());
     }
 
     /**
@@ -48,9 +49,10 @@ record RulesForm(@Wire.MayBeAbsent String variant, @Wire.MayBeAbsent Integer dec
                     "ALL, NEIGHBOURS or NEIGHBOURS_ONLY");
             FirstBoutLimit l = firstBoutLimit == null ? d.firstBoutLimit() : named("firstBoutLimit",
                     Names.firstBoutLimit(firstBoutLimit), firstBoutLimit, "FIRST_BOUT, UNTIL_FIRST_DISCARD or NONE");
-            if (stake != null && (stake.signum() < 0 || stake.bitLength() > 31)) {
-                throw new MessageException(INVALID_SETTING, "stake",
-                        "must be a whole number from 0 to " + Integer.MAX_VALUE + ", not " + stake);
+            if (stake != null && !(stake instanceof Integer i && i >= 0)) {
+                boolean whole = stake instanceof Integer || stake instanceof Long || stake instanceof BigInteger;
+                throw new MessageException(INVALID_SETTING, "stake", "must be a whole number"
+                        + (whole ? " from 0 to " + Integer.MAX_VALUE : "") + ", not " + stake);
             }
             boolean team = teams == null ? d.teams() : teams;
             int clock = !clockGiven ? d.turnClockSeconds() : turnClock == null ? 0 : turnClock;

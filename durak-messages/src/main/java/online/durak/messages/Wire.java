@@ -640,8 +640,7 @@ public final class Wire {
     }
 
     private static String mustBe(Class<?> type) {
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class
-                || type == java.math.BigInteger.class) {
+        if (type == int.class || type == long.class || Number.class.isAssignableFrom(type)) {
             return "must be a whole number";
         }
         if (type == boolean.class || type == Boolean.class) {
