@@ -40,7 +40,7 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
                     @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) List<Card> discard,
                     @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) Integer trumpsInPlay,
                     int boutsPlayed, List<Integer> out, int roomLeft, List<Integer> stillToCome, List<Integer> passed,
-                    @JsonDeserialize(contentAs = JsonNode.class) List<Object> legalMoves, Integer durak, @JsonSetter(nulls = Nulls.SET) List<Integer> points) {
+                    @JsonDeserialize(contentAs = JsonNode.class) @JsonSetter(contentNulls = Nulls.SET) List<Object> legalMoves, Integer durak, @JsonSetter(nulls = Nulls.SET) List<Integer> points) {
 
     static SeatViewForm of(SeatView v) {
         boolean own = v.seat() >= 0;

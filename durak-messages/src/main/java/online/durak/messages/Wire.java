@@ -597,11 +597,16 @@ public final class Wire {
             return m;
         }
         String field = null;
+        String seat = null;
         JsonNode value = read;
         for (JsonMappingException.Reference r : e.getPath()) {
             if (r.getFieldName() != null) {
-                if (!(r.getFrom() instanceof java.util.Map)) { // a map's key is no field: the map is
+                // a map's key is no field: the map is (the wire's only maps are a view's, by seat)
+                if (r.getFrom() instanceof java.util.Map) {
+                    seat = r.getFieldName();
+                } else {
                     field = r.getFieldName();
+                    seat = null;
                 }
                 value = value == null ? null : value.get(r.getFieldName());
             } else if (r.getIndex() >= 0) {
@@ -636,7 +641,7 @@ public final class Wire {
         } else {
             why = "cannot be read as " + what;
         }
-        return new MessageException(code, field, why);
+        return new MessageException(code, field, seat == null ? why : "seat " + seat + ": " + why);
     }
 
     private static String mustBe(Class<?> type) {
