@@ -1,8 +1,16 @@
 package online.durak.messages;
 
+import static online.durak.messages.MessageException.INVALID_EVENT;
+import static online.durak.messages.MessageException.INVALID_MOVE;
+import static online.durak.messages.MessageException.INVALID_SETTING;
+import static online.durak.messages.MessageException.INVALID_VIEW;
+
 import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
 import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
@@ -10,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
@@ -26,6 +35,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -33,12 +43,16 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleDeserializers;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.CollectionType;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -59,13 +73,17 @@ import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 
 /**
- * The engine's types as Jackson binds them: the events by their stable type names (mix-ins, so that the engine
- * stays free of Jackson), and (de)serialisers only where a type has a form of its own: a card is {@code "10D"},
- * a card set a sorted list, a card list refuses a card twice, the settings keep their rules.md form
- * ({@link Codec#toNode(Rules)}), a bot level its wire name, the engine's -1 ("nobody") seat is null.
+ * The engine's types as Jackson binds them: the events and moves by their stable type names (mix-ins, so that the
+ * engine stays free of Jackson), and (de)serialisers only where a type has a form of its own: a card is
+ * {@code "10D"}, a card set a sorted list, a card list refuses a card twice, a bot level its wire name, the
+ * engine's -1 ("nobody") seat is null. Three engine types go through a wire record of this package: the settings
+ * ({@link RulesForm}: rules.md names, defaults for what a client leaves out), a seat's view ({@link SeatViewForm}:
+ * null seats, checks across fields) and the redacted events; a move's reader picks its record by {@code type}
+ * (and "transfer" by which card it names: Transfer or ShowTrump), a visible event's by its hidden fields.
  * {@link #mapper()} reads strictly: every field present, none unknown, no null where a value is required, no
- * coercion (no "2" for 2, no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a
- * {@link MessageException} naming the field.
+ * coercion (no "2" for 2, no 2 for "2", no 2.5 for an int); {@link #refusal} turns what Jackson refuses into a
+ * {@link MessageException} naming the field, with the code of the kind of message read (a move's
+ * {@code INVALID_MOVE} also inside a command).
  */
 public final class Wire {
     private Wire() {
@@ -79,6 +97,13 @@ public final class Wire {
         return new DurakModule();
     }
 
+    /**
+     * The strict mapper of {@link #mapper()}. {@link Codec} writes and reads through it, and the module's readers bind
+     * the parts of a move, view or settings with it, so that these are read as strictly inside a service's own
+     * (lenient) mapper as here.
+     */
+    static final ObjectMapper MAPPER = mapper();
+
     /** One mapper for the whole module: the strict reading above, plus duplicate keys and trailing text refused. */
     static ObjectMapper mapper() {
         JsonSetter.Value required = JsonSetter.Value.forValueNulls(Nulls.FAIL, Nulls.FAIL);
@@ -91,6 +116,10 @@ public final class Wire {
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .withConfigOverride(String.class, o -> o.setSetterInfo(required))
+                // ALLOW_COERCION_OF_SCALARS leaves text alone: no 3 for "3" either
+                .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer,
+                        CoercionAction.Fail).setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
                 .withConfigOverride(Card.class, o -> o.setSetterInfo(required))
                 .withConfigOverride(CardSet.class, o -> o.setSetterInfo(required))
                 .withConfigOverride(List.class, o -> o.setSetterInfo(required))
@@ -124,9 +153,9 @@ public final class Wire {
             setMixInAnnotation(Event.DealStarted.class, DealStartedMixin.class);
             setMixInAnnotation(Event.SeatTaken.class, SeatTakenMixin.class);
             setMixInAnnotation(Event.DealEnded.class, DealEndedMixin.class);
-            addSerializer(Card.class, writer(Card.class, (c, g) -> g.writeString(Names.card(c))));
+            addSerializer(Card.class, writer(Card.class, (c, g, p) -> g.writeString(Names.card(c))));
             addDeserializer(Card.class, new CardReader());
-            addSerializer(CardSet.class, writer(CardSet.class, (s, g) -> {
+            addSerializer(CardSet.class, writer(CardSet.class, (s, g, p) -> {
                 g.writeStartArray();
                 for (Card c : s.cards()) {
                     g.writeString(Names.card(c));
@@ -139,39 +168,25 @@ public final class Wire {
                     return CardSet.of(CardListReader.read(p, ctxt));
                 }
             });
-            addSerializer(Rules.class, writer(Rules.class, (r, g) -> g.writeTree(Codec.toNode(r))));
-            addDeserializer(Rules.class, new StdDeserializer<>(Rules.class) {
-                @Override
-                public Rules deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readFullRules(ctxt.readTree(p));
-                }
-            });
-            // moves and the events a viewer sees keep their own readers (FORMAT.md forms, redacted forms)
-            addSerializer(Move.class, writer(Move.class, (m, g) -> g.writeTree(Codec.toNode(m))));
-            addDeserializer(Move.class, new StdDeserializer<>(Move.class) {
-                @Override
-                public Move deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readMove(ctxt.readTree(p));
-                }
-            });
-            addSerializer(VisibleEvent.class, writer(VisibleEvent.class, (v, g) -> g.writeTree(Codec.toNode(v))));
-            addDeserializer(VisibleEvent.class, new StdDeserializer<>(VisibleEvent.class) {
-                @Override
-                public VisibleEvent deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readVisibleEvent(ctxt.readTree(p));
-                }
-            });
-            addSerializer(SeatView.class, writer(SeatView.class, (v, g) -> g.writeTree(Codec.toNode(v))));
-            addDeserializer(SeatView.class, new StdDeserializer<>(SeatView.class) {
-                @Override
-                public SeatView deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                    return Codec.readSeatView(ctxt.readTree(p));
-                }
-            });
-            addSerializer(BotLevel.class, writer(BotLevel.class, (b, g) -> g.writeString(Names.botLevel(b))));
+            addSerializer(Rules.class, writer(Rules.class, (r, g, p) -> p.defaultSerializeValue(RulesForm.of(r), g)));
+            addDeserializer(Rules.class, reader(Rules.class, Wire::fullRules));
+            // a move has a reader of its own: one wire type ("transfer") has two forms (Transfer, ShowTrump)
+            setMixInAnnotation(Move.class, TypedMixin.class);
+            setMixInAnnotation(Move.ShowTrump.class, ShowTrumpMixin.class);
+            addDeserializer(Move.class, reader(Move.class, Wire::move));
+            // an event a viewer sees: the stored form, or a redacted one (told apart by its hidden fields)
+            setMixInAnnotation(VisibleEvent.class, TypedMixin.class);
+            setMixInAnnotation(VisibleEvent.RedactedDealStarted.class, RedactedDealStartedMixin.class);
+            addSerializer(VisibleEvent.Open.class, writer(VisibleEvent.Open.class,
+                    (v, g, p) -> p.defaultSerializeValue(v.event(), g)));
+            addDeserializer(VisibleEvent.class, reader(VisibleEvent.class, Wire::visibleEvent));
+            addSerializer(SeatView.class, writer(SeatView.class,
+                    (v, g, p) -> p.defaultSerializeValue(SeatViewForm.of(v), g)));
+            addDeserializer(SeatView.class, reader(SeatView.class, Wire::seatView));
+            addSerializer(BotLevel.class, writer(BotLevel.class, (b, g, p) -> g.writeString(Names.botLevel(b))));
             addDeserializer(BotLevel.class, new NameReader<>(BotLevel.class, Names::botLevel,
                     "must be EASY, NORMAL, STRONG or null"));
-            addSerializer(Instant.class, writer(Instant.class, (i, g) -> g.writeString(i.toString())));
+            addSerializer(Instant.class, writer(Instant.class, (i, g, p) -> g.writeString(i.toString())));
             addDeserializer(Instant.class, new NameReader<>(Instant.class, Wire::instant,
                     "must be an ISO-8601 instant"));
         }
@@ -202,8 +217,8 @@ public final class Wire {
     }
 
     /**
-     * An envelope's event in its stored form, read by {@link Codec#readEvent} (its checks, its code
-     * {@code INVALID_EVENT}); the type information of {@link Event} is the reader's own.
+     * An envelope's event in its stored form, read by {@link #event} (its checks, its code {@code INVALID_EVENT});
+     * the type information of {@link Event} is the reader's own.
      */
     static final class StoredEventReader extends StdDeserializer<Event> {
         StoredEventReader() {
@@ -212,7 +227,7 @@ public final class Wire {
 
         @Override
         public Event deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            return Codec.readEvent(ctxt.readTree(p));
+            return event(ctxt.readTree(p));
         }
 
         @Override
@@ -220,6 +235,41 @@ public final class Wire {
                 throws IOException {
             return deserialize(p, ctxt);
         }
+    }
+
+    /**
+     * A move's or a visible event's {@code type}, its stable name (the engine's {@code type()}), written first; on
+     * reading it picks the type ({@link #move}, {@link #visibleEvent}) and is no field of the record.
+     */
+    @JsonPropertyOrder("type")
+    @JsonIgnoreProperties(value = "type", allowGetters = true)
+    interface TypedMixin {
+        @JsonProperty("type")
+        String type();
+    }
+
+    /** The shown trump is {@code showTrump} on the wire (a "transfer" that names it instead of {@code card}). */
+    abstract static class ShowTrumpMixin {
+        @JsonCreator
+        ShowTrumpMixin(@JsonProperty("showTrump") Card trump) {
+        }
+
+        @JsonProperty("showTrump")
+        abstract Card trump();
+    }
+
+    /** {@code shownTrump} and {@code trumpCard} may be null; {@code hand} is left out for a viewer without a seat. */
+    abstract static class RedactedDealStartedMixin {
+        @JsonCreator
+        RedactedDealStartedMixin(@JsonProperty("deal") int deal, @JsonProperty("dealer") int dealer,
+                                 @JsonProperty("redeals") int redeals, @JsonProperty("attacker") int attacker,
+                                 @JsonProperty("shownTrump") @MayBeAbsent Card shownTrump,
+                                 @JsonProperty("trumpCard") @MayBeAbsent Card trumpCard,
+                                 @JsonProperty("count") int count, @JsonProperty("hand") @MayBeAbsent CardSet hand) {
+        }
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        abstract CardSet hand();
     }
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -404,16 +454,137 @@ public final class Wire {
     }
 
     interface Write<T> {
-        void write(T value, JsonGenerator g) throws IOException;
+        void write(T value, JsonGenerator g, SerializerProvider provider) throws IOException;
     }
 
     private static <T> StdSerializer<T> writer(Class<T> type, Write<T> w) {
         return new StdSerializer<>(type) {
             @Override
             public void serialize(T value, JsonGenerator g, SerializerProvider provider) throws IOException {
-                w.write(value, g);
+                w.write(value, g, provider);
             }
         };
+    }
+
+    /** A reader of a JSON tree. */
+    private static <T> StdDeserializer<T> reader(Class<T> type, Function<JsonNode, T> r) {
+        return new StdDeserializer<>(type) {
+            @Override
+            public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                return r.apply(ctxt.readTree(p));
+            }
+        };
+    }
+
+    /** {@code node} bound to {@code type}; what Jackson refuses is a {@link MessageException} with {@code code}. */
+    static <T> T bind(JsonNode node, Class<T> type, String code, String what) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            throw new MessageException(code, null, what + " is required");
+        }
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (JsonMappingException e) {
+            throw refusal(e, code, what, node);
+        } catch (JsonProcessingException e) {
+            throw new MessageException(code, null, "cannot be read as " + what);
+        }
+    }
+
+    private static JsonNode object(JsonNode node, String code, String what) {
+        if (node == null || !node.isObject()) {
+            throw new MessageException(code, null, what + " must be a JSON object");
+        }
+        return node;
+    }
+
+    /** The {@code type} of a message object. */
+    private static String typeOf(JsonNode node, String code, String what) {
+        JsonNode type = object(node, code, what).get("type");
+        if (type == null || type.isNull()) {
+            throw new MessageException(code, "type", "is required");
+        }
+        if (!type.isTextual()) {
+            throw new MessageException(code, "type", "must be a string, not " + type);
+        }
+        return type.textValue();
+    }
+
+    /** A move as FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE} naming the field. */
+    static Move move(JsonNode node) {
+        String type = typeOf(node, INVALID_MOVE, "a move");
+        Class<? extends Move> kind = switch (type) {
+            case "attack" -> Move.Attack.class;
+            case "cover" -> Move.Cover.class;
+            case "transfer" -> {
+                boolean card = node.hasNonNull("card");
+                if (card == node.hasNonNull("showTrump")) {
+                    throw new MessageException(INVALID_MOVE, card ? "showTrump" : "card",
+                            "a transfer names either card or showTrump");
+                }
+                String other = card ? "showTrump" : "card";
+                if (node.has(other)) { // null: as if left out
+                    node = ((ObjectNode) node).deepCopy().without(other);
+                }
+                yield card ? Move.Transfer.class : Move.ShowTrump.class;
+            }
+            case "take" -> Move.Take.class;
+            case "throw" -> Move.Throw.class;
+            case "pass" -> Move.Pass.class;
+            default -> throw new MessageException(INVALID_MOVE, "type",
+                    "must be attack, cover, transfer, take, throw or pass, not \"" + type + "\"");
+        };
+        Move m = bind(node, kind, INVALID_MOVE, type);
+        if (m instanceof Move.Attack a && a.cards().isEmpty() || m instanceof Move.Throw t && t.cards().isEmpty()) {
+            throw new MessageException(INVALID_MOVE, "cards", "must hold one or more cards");
+        }
+        return m;
+    }
+
+    /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
+    static Event event(JsonNode node) {
+        Event e = bind(node, Event.class, INVALID_EVENT, typeOf(node, INVALID_EVENT, "an event"));
+        if (e instanceof Event.TableClosed c && !c.reason().equals(Event.TableClosed.EMPTY)
+                && !c.reason().equals(Event.TableClosed.EXPIRED)) {
+            throw new MessageException(INVALID_EVENT, "reason", "must be EMPTY or EXPIRED, not \"" + c.reason() + "\"");
+        }
+        return e;
+    }
+
+    /** An event as a viewer sees it: a redacted form when its hidden fields are absent, else the stored form. */
+    static VisibleEvent visibleEvent(JsonNode node) {
+        String type = typeOf(node, INVALID_EVENT, "an event");
+        if (type.equals("DealStarted") && !node.has("deckOrder")) {
+            return bind(node, VisibleEvent.RedactedDealStarted.class, INVALID_EVENT, type);
+        }
+        if (type.equals("CardsDrawn") && !node.has("cards")) {
+            return bind(node, VisibleEvent.RedactedCardsDrawn.class, INVALID_EVENT, type);
+        }
+        return new VisibleEvent.Open(event(node));
+    }
+
+    /** A seat's view; anything else is {@link MessageException#INVALID_VIEW} naming the field ({@link SeatViewForm}). */
+    static SeatView seatView(JsonNode node) {
+        return bind(object(node, INVALID_VIEW, "a seat view"), SeatViewForm.class, INVALID_VIEW, "a seat view")
+                .toView(Wire::move);
+    }
+
+    /** Settings as a message holds them (written from {@link Rules}): every setting must be there. */
+    static Rules fullRules(JsonNode node) {
+        if (node != null && node.isObject()) {
+            for (String name : RulesForm.ORDER) {
+                if (!node.has(name)) {
+                    throw new MessageException(INVALID_SETTING, name, "is required");
+                }
+            }
+        }
+        return rules(node, null, Rules.defaults(2).withTurnClockSeconds(Codec.DEFAULT_TURN_CLOCK));
+    }
+
+    /** Settings with defaults ({@link RulesForm#toRules}); anything bad is {@link MessageException#INVALID_SETTING}. */
+    static Rules rules(JsonNode node, Integer defaultPlayers, Rules defaults) {
+        String what = "the table settings";
+        return bind(object(node, INVALID_SETTING, what), RulesForm.class, INVALID_SETTING, what)
+                .toRules(node.has("turnClock"), defaultPlayers, defaults);
     }
 
     /**
@@ -426,11 +597,18 @@ public final class Wire {
             return m;
         }
         String field = null;
+        String seat = null;
         JsonNode value = read;
         for (JsonMappingException.Reference r : e.getPath()) {
             if (r.getFieldName() != null) {
-                field = r.getFieldName();
-                value = value == null ? null : value.get(field);
+                // a map's key is no field: the map is (the wire's only maps are a view's, by seat)
+                if (r.getFrom() instanceof java.util.Map) {
+                    seat = r.getFieldName();
+                } else {
+                    field = r.getFieldName();
+                    seat = null;
+                }
+                value = value == null ? null : value.get(r.getFieldName());
             } else if (r.getIndex() >= 0) {
                 value = value == null ? null : value.get(r.getIndex());
             }
@@ -456,16 +634,18 @@ public final class Wire {
                     : Integer.MIN_VALUE + " to " + Integer.MAX_VALUE) + ", not " + value;
         } else if (e instanceof MismatchedInputException x && x.getTargetType() != null) {
             why = mustBe(x.getTargetType()) + ", not " + value;
+        } else if (e instanceof InvalidDefinitionException x && x.getType() != null) { // e.g. text for an array
+            why = mustBe(x.getType().getRawClass()) + ", not " + value;
         } else if (e.getCause() instanceof IllegalArgumentException x && x.getMessage() != null) {
             why = x.getMessage();
         } else {
             why = "cannot be read as " + what;
         }
-        return new MessageException(code, field, why);
+        return new MessageException(code, field, seat == null ? why : "seat " + seat + ": " + why);
     }
 
     private static String mustBe(Class<?> type) {
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+        if (type == int.class || type == long.class || Number.class.isAssignableFrom(type)) {
             return "must be a whole number";
         }
         if (type == boolean.class || type == Boolean.class) {
@@ -474,7 +654,7 @@ public final class Wire {
         if (type == String.class) {
             return "must be a string";
         }
-        if (Collection.class.isAssignableFrom(type)) {
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
             return "must be a list";
         }
         return "must be a JSON object";

@@ -41,6 +41,13 @@ class CodecRulesTest {
     }
 
     @Test
+    void theTree_isTheOneReadFromTheText() {
+        for (PlayedMatch m : Samples.matches()) {
+            assertEquals(Codec.parse(Codec.toJson(m.rules)), Codec.toNode(m.rules)); // e.g. stake an int node
+        }
+    }
+
+    @Test
     void missingSettings_takeTheirDefaults() {
         assertEquals(Rules.defaults(3), read("{\"players\":3}"));
         assertEquals(Rules.defaults(3).withTurnClockSeconds(0),

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import online.durak.engine.SeatView;
 import org.junit.jupiter.api.Test;
 
-/** {@link Codec#readSeatView} is the inverse of {@link Codec#toNode(SeatView)}, and strict. */
+/** {@link Codec#readSeatView} is the inverse of writing it ({@link Codec#toNode(Object)}), and strict. */
 class SeatViewReadTest {
 
     @Test
