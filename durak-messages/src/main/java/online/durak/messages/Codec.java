@@ -188,7 +188,7 @@ public final class Codec {
 
     // ---- moves, events, views ----
 
-    /** A move as conformance/FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE}. */
+    /** A move as docs/conformance.md writes it; anything else is {@link MessageException#INVALID_MOVE}. */
     public static Move readMove(JsonNode node) {
         return Wire.move(node);
     }

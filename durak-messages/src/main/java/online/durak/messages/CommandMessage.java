@@ -11,7 +11,7 @@ import online.durak.engine.Rules;
 import online.durak.engine.table.TableCommand;
 
 /**
- * A command on the commands topic (DESIGN.md "The flow of a move"), keyed by {@code tableId}. The table
+ * A command on the commands topic (docs/spine.md), keyed by {@code tableId}. The table
  * service writes it after checking who asks ({@code playerId}, from the token); the rules service decides it.
  * Seeds for shuffles are not part of it: the rules service adds them ({@link #toTableCommand(long)}).
  *

@@ -7,8 +7,8 @@ import online.durak.engine.Event;
 import online.durak.engine.Rules;
 
 /**
- * What of an event may leave the server for a viewer (rules.md §8, DESIGN.md "Where hidden information
- * lives"). Only two events carry cards a viewer may not know: the deck order of {@link Event.DealStarted}
+ * What of an event may leave the server for a viewer (rules.md §8: what is
+ * hidden from whom). Only two events carry cards a viewer may not know: the deck order of {@link Event.DealStarted}
  * and the cards of {@link Event.CardsDrawn} drawn by another seat. Every other card in an event was played
  * openly or is known to all (a shown trump, a table picked up, the durak's cards on the board).
  */

@@ -10,7 +10,7 @@ public final class MessageException extends IllegalArgumentException {
     public static final String INVALID_JSON = "INVALID_JSON";
     /** Table settings (rules.md §1) that cannot be read or break a rule; the field is the setting's name. */
     public static final String INVALID_SETTING = "INVALID_SETTING";
-    /** A move that does not follow conformance/FORMAT.md. */
+    /** A move that does not follow docs/conformance.md. */
     public static final String INVALID_MOVE = "INVALID_MOVE";
     /** An event that does not follow the schema. */
     public static final String INVALID_EVENT = "INVALID_EVENT";

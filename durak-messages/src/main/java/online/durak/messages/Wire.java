@@ -509,7 +509,7 @@ public final class Wire {
         return type.textValue();
     }
 
-    /** A move as FORMAT.md writes it; anything else is {@link MessageException#INVALID_MOVE} naming the field. */
+    /** A move as docs/conformance.md writes it; anything else is {@link MessageException#INVALID_MOVE} naming the field. */
     static Move move(JsonNode node) {
         String type = typeOf(node, INVALID_MOVE, "a move");
         Class<? extends Move> kind = switch (type) {
