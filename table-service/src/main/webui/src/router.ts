@@ -1,12 +1,14 @@
-import { createRouter, createWebHistory } from 'vue-router';
+import { createRouter, createWebHashHistory } from 'vue-router';
 import { session } from './session';
 import SignIn from './views/SignIn.vue';
 import Lobby from './views/Lobby.vue';
 import TablePage from './views/TablePage.vue';
 
-// History routes: a reload on /tables/… reaches table-service, whose Quinoa SPA routing answers index.html.
+// Hash routes (/#/tables/…): a reload on any client route asks the server for / only. Path routes would need the
+// server to answer index.html for them, which Quinoa's SPA routing cannot do here: since Quarkus 3.9 a
+// NotFoundException mapper (durak-service's ErrorMappers) answers every unmatched path (docs/webclient.md).
 export const router = createRouter({
-  history: createWebHistory(),
+  history: createWebHashHistory(),
   routes: [
     { path: '/', name: 'lobby', component: Lobby },
     { path: '/signin', name: 'signin', component: SignIn },
