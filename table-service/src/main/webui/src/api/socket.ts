@@ -23,8 +23,12 @@ export class TableSocket {
   private closedByUs = false;
   private resyncing = false;
 
+  /**
+   * `signedIn` is asked before each reconnect: an upgrade with an expired token is refused with a 401, which a
+   * browser's WebSocket only reports as a dropped connection, so the token is checked over REST instead.
+   */
   constructor(private readonly tableId: string, private readonly token: () => string | null,
-              private readonly on: SocketHandlers) {}
+              private readonly on: SocketHandlers, private readonly signedIn: () => Promise<boolean>) {}
 
   /** Opens the socket; `seq` is the seq of the view the page already shows (from GET /view), -1 if none. */
   open(seq = -1): void {
@@ -76,7 +80,11 @@ export class TableSocket {
       // 1001 (server stopping), 1006 (dropped) and the like: connect again and resync from the last seq seen.
       this.retries++;
       this.on.status('reconnecting');
-      setTimeout(() => this.connect(), Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)));
+      setTimeout(async () => {
+        if (this.closedByUs) return;
+        if (await this.signedIn()) this.connect();
+        else this.on.status('closed', 'Your sign-in has expired; please sign in again.');
+      }, Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)));
     };
   }
 
