@@ -46,6 +46,8 @@ describe('view helpers', () => {
     expect(stage(tableView())).toBe('deal');
     expect(stage(tableView({ match: { ...tableView().match!, onBoard: true } }))).toBe('board');
     expect(stage(tableView({ table: { ...tableView().table, status: 'FINISHED' } }))).toBe('final');
+    expect(stage(tableView({ match: { ...tableView().match!, dealNumber: 3, onBoard: true } }))).toBe('final');
+    expect(stage(tableView({ match: { ...tableView().match!, places: [2, 1, 3] } }))).toBe('final');
     expect(stage(tableView({ match: null, deal: null, table: { ...tableView().table, status: 'OPEN' } }))).toBe('waiting');
   });
 

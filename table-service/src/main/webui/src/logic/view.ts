@@ -38,6 +38,8 @@ export function myTurn(d: SeatView | null): boolean {
 export function stage(view: TableView): 'waiting' | 'deal' | 'board' | 'final' {
   if (view.table.status === 'FINISHED') return 'final';
   if (!view.match) return 'waiting';
+  // the board after the last deal is the final board, also in the moment before the match's end is recorded
+  if (view.match.places !== null || (view.match.onBoard && view.match.dealNumber >= view.match.dealsPerMatch)) return 'final';
   if (view.match.onBoard) return 'board';
   return view.deal ? 'deal' : 'waiting';
 }
