@@ -57,6 +57,18 @@ async function main() {
   await page.getByRole('button', { name: 'Play solo' }).waitFor();
   await shoot('lobby');
 
+  // A table the rules refuse shows the API's own message, which starts with the setting.
+  await page.getByRole('button', { name: 'Open a table…' }).click();
+  await page.locator('select[name=deck]').selectOption('24');
+  await page.locator('select[name=players]').selectOption('5');
+  await page.getByRole('button', { name: 'Open table', exact: true }).click();
+  const refusal = page.getByRole('form', { name: 'House rules' }).getByRole('alert');
+  await refusal.waitFor();
+  const said = await refusal.innerText();
+  if (!said.startsWith('players: ')) throw new Error(`the refused table says "${said}", not the players setting`);
+  console.log(`create refused as expected: ${said}`);
+  await page.getByRole('button', { name: 'Open a table…' }).click();
+
   // One click against bots (two players, three deals, easy bots).
   await page.locator('select[name=solo-deals]').selectOption(String(DEALS));
   await page.locator('select[name=solo-level]').selectOption('EASY');
