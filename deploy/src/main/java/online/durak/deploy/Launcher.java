@@ -215,6 +215,7 @@ public final class Launcher {
         System.out.println();
         if (ports.containsKey("table-service")) {
             String base = "http://localhost:" + ports.get("table-service");
+            System.out.println("Web client : " + base + "/");
             System.out.println("API        : " + base + "/api");
             System.out.println("OpenAPI    : " + base + "/q/openapi");
             System.out.println("Swagger UI : " + base + "/q/swagger-ui");

@@ -1,0 +1,94 @@
+package online.durak.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The web client (table-service/src/main/webui, docs/webclient.md) against the running system: table-service serves
+ * it at {@code /} (its routes are hashes, {@code /#/tables/ID}), and a person plays a whole solo match in a real headless Chromium by
+ * clicking only ({@code e2e/solo.mjs}, playwright-core driving Debian's {@code /usr/bin/chromium}). Its screenshots
+ * land in {@code target/webclient/}.
+ */
+@ExtendWith(SystemUnderTest.class)
+class WebClientTest {
+
+    private static final Path WEBUI = SystemUnderTest.home().resolve("table-service/src/main/webui");
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void theClientIsServedAtTheRootWhileTheApiStaysJson() throws Exception {
+        for (String path : new String[] {"/", "/index.html"}) {
+            HttpResponse<String> r = get(path, "text/html");
+            assertEquals(200, r.statusCode(), path);
+            assertTrue(r.body().contains("<div id=\"app\">"), path + " is the client's index.html: " + r.body());
+        }
+        HttpResponse<String> api = get("/api/no-such-thing", "application/json");
+        assertEquals(404, api.statusCode());
+        assertTrue(api.body().contains("\"code\":\"NOT_FOUND\""), api.body());
+        HttpResponse<String> health = get("/q/health/ready", "application/json");
+        assertTrue(health.body().contains("\"status\""), health.body());
+    }
+
+    @Test
+    void aPersonPlaysAWholeSoloMatchInChromiumByClickingOnly() throws Exception {
+        if (!Files.isExecutable(CHROMIUM)) {
+            fail(CHROMIUM + " is missing: apt-get install -y chromium (.ci/run does this)");
+        }
+        if (!Files.isDirectory(WEBUI.resolve("node_modules/playwright-core"))) {
+            fail(WEBUI + "/node_modules is missing: build table-service first (Quinoa runs npm ci)");
+        }
+        Path out = Path.of("target/webclient").toAbsolutePath();
+        Process node = new ProcessBuilder("node", "e2e/solo.mjs", base(), out.toString())
+            .directory(WEBUI.toFile()).redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        Thread pump = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    System.out.println("[e2e] " + line);
+                    output.append(line).append('\n');
+                }
+            } catch (IOException e) {
+                output.append("(output lost: ").append(e).append(")\n");
+            }
+        }, "e2e-output");
+        pump.start();
+        if (!node.waitFor(7, TimeUnit.MINUTES)) {
+            node.destroyForcibly();
+            pump.join(2000);
+            fail("the e2e script did not end within 7 minutes:\n" + output);
+        }
+        pump.join(5000);
+        assertEquals(0, node.exitValue(), "e2e/solo.mjs failed:\n" + output);
+        for (String shot : new String[] {"lobby", "table", "board", "final"}) {
+            for (String size : new String[] {"desktop", "phone"}) {
+                assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);
+            }
+        }
+    }
+
+    private static String base() {
+        return SystemUnderTest.running().table().baseUrl();
+    }
+
+    private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(base() + path)).header("Accept", accept).build(),
+            HttpResponse.BodyHandlers.ofString());
+    }
+}

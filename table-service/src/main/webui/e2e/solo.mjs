@@ -1,0 +1,183 @@
+// A person plays a whole solo match against bots in a real headless Chromium, by clicking only, to the final board.
+// Usage: node e2e/solo.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
+// Screenshots (desktop 1440×900 and phone 390×844) of the lobby, a table mid-bout, a board and the final board go to
+// OUT_DIR; each must be larger than an empty page could be. Exit 0 only when the final board was reached.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [base, outDir] = process.argv.slice(2);
+if (!base || !outDir) {
+  console.error('usage: node e2e/solo.mjs BASE_URL OUT_DIR');
+  process.exit(2);
+}
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+// A page showing only the header is about 8 KB (desktop) and 5 KB (phone) as PNG; the lobby is about 30 KB.
+const MIN_BYTES = { desktop: 20_000, phone: 10_000 };
+const DEALS = 3;
+const deadline = Date.now() + 5 * 60_000;
+
+mkdirSync(outDir, { recursive: true });
+const profile = mkdtempSync(join(tmpdir(), 'durak-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  viewport: DESKTOP,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(String(e)));
+page.on('console', (m) => m.type() === 'error' && console.log(`[browser] ${m.text()}`));
+
+const shots = [];
+async function shoot(name) {
+  for (const [kind, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    await page.setViewportSize(size);
+    const file = join(outDir, `${name}-${kind}.png`);
+    await page.screenshot({ path: file, fullPage: false });
+    const bytes = statSync(file).size;
+    if (bytes < MIN_BYTES[kind]) throw new Error(`${file}: ${bytes} bytes, an empty page? (at least ${MIN_BYTES[kind]})`);
+    shots.push(`${file} (${bytes} bytes)`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const root = () => page.locator('.table-page');
+const attr = (name) => root().getAttribute(name);
+
+async function main() {
+  // Sign in as a guest.
+  await page.goto(base + '/');
+  await page.getByLabel('Your name').fill('Ann');
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await page.getByRole('button', { name: 'Play solo' }).waitFor();
+  await shoot('lobby');
+
+  // A table the rules refuse shows the API's own message, which starts with the setting.
+  await page.getByRole('button', { name: 'Open a table…' }).click();
+  await page.locator('select[name=deck]').selectOption('24');
+  await page.locator('select[name=players]').selectOption('5');
+  await page.getByRole('button', { name: 'Open table', exact: true }).click();
+  const refusal = page.getByRole('form', { name: 'House rules' }).getByRole('alert');
+  await refusal.waitFor();
+  const said = await refusal.innerText();
+  if (!said.startsWith('players: ')) throw new Error(`the refused table says "${said}", not the players setting`);
+  console.log(`create refused as expected: ${said}`);
+  await page.getByRole('button', { name: 'Open a table…' }).click();
+
+  // One click against bots (two players, three deals, easy bots).
+  await page.locator('select[name=solo-deals]').selectOption(String(DEALS));
+  await page.locator('select[name=solo-level]').selectOption('EASY');
+  await page.getByRole('button', { name: 'Play solo' }).click();
+  await page.waitForURL(/\/tables\//);
+  await root().waitFor();
+  // A reload on the client route (/#/tables/ID) comes back to the seat (the token is in localStorage).
+  await page.reload();
+  await root().waitFor();
+
+  let moves = 0;
+  let midBout = false;
+  let boards = 0;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`the match did not finish in time (${moves} moves)`);
+    // Wait for something to do: my turn, a board to continue, or the final board.
+    await page.waitForFunction(() => {
+      const r = document.querySelector('.table-page');
+      if (!r) return false;
+      if (r.dataset.stage === 'final') return !!document.querySelector('.board table');
+      if (r.dataset.stage === 'board') return !!document.querySelector('.board table') && !!document.querySelector('.board button.primary:not([disabled])');
+      return r.dataset.stage === 'deal' && r.dataset.myTurn === 'true' && document.querySelector('.actions button') !== null;
+    }, null, { timeout: 60_000 });
+    const stage = await attr('data-stage');
+    if (stage === 'final') break;
+    const seq = await attr('data-seq');
+    if (stage === 'board') {
+      boards++;
+      if (boards === 1) await shoot('board');
+      await page.getByRole('button', { name: 'Continue' }).click({ timeout: 10_000 });
+    } else {
+      if (!midBout && (await page.locator('.bout .pair').count()) > 0) {
+        midBout = true;
+        await shoot('table');
+      }
+      await playOneMove(await attr('data-phase'));
+      moves++;
+    }
+    // The page moves on (a new seq), or shows why the move was refused, which fails the run.
+    await page.waitForFunction((s) => {
+      const r = document.querySelector('.table-page');
+      return document.querySelector('.refused') !== null || (r && r.dataset.seq !== s);
+    }, seq, { timeout: 30_000 });
+    const refused = page.locator('.refused');
+    if (await refused.count()) throw new Error(`a move was refused: ${await refused.innerText()}`);
+  }
+
+  const finalBoard = page.getByRole('region', { name: 'Final board' });
+  await finalBoard.waitFor();
+  const rows = await finalBoard.locator('tbody tr').count();
+  if (rows < DEALS * 2) throw new Error(`the final board shows ${rows} rows, expected at least ${DEALS * 2}`);
+  await shoot('final');
+  if (!midBout) throw new Error('never saw a table mid-bout');
+  if (boards !== DEALS - 1) throw new Error(`saw ${boards} boards between deals, expected ${DEALS - 1}`);
+  if (pageErrors.length) throw new Error(`errors in the page: ${pageErrors.join('; ')}`);
+  console.log(`final board reached after ${moves} moves and ${boards} boards; result: ${await finalBoard.locator('.result').innerText()}`);
+  console.log(`screenshots:\n  ${shots.join('\n  ')}`);
+}
+
+// One move by tapping, as a person would: the lowest playable card to attack, a card that covers (choosing the
+// table card when it beats several) or take, and "Bito"/"Done" instead of throwing in.
+async function playOneMove(phase) {
+  const hand = page.getByRole('region', { name: 'Your hand' });
+  const action = (kind) => page.locator(`.actions [data-action=${kind}]`);
+  if (phase === 'ATTACK') {
+    await hand.locator('button.card.playable').first().click();
+    await action('attack').click();
+    return;
+  }
+  if (phase === 'DEFENSE') {
+    const playable = hand.locator('button.card.playable');
+    const n = await playable.count();
+    for (let i = 0; i < n; i++) {
+      const card = playable.nth(i);
+      await card.click();
+      if (await action('cover').count() && !(await action('cover').isDisabled())) {
+        await action('cover').click();
+        return;
+      }
+      const targets = page.locator('.bout button.card.target');
+      if (await targets.count()) {
+        await targets.first().click();
+        if (!(await action('cover').isDisabled())) {
+          await action('cover').click();
+          return;
+        }
+      }
+      await card.click(); // deselect, try the next one
+    }
+    await action('take').click();
+    return;
+  }
+  await action('pass').click();
+}
+
+let code = 0;
+try {
+  await main();
+} catch (e) {
+  code = 1;
+  console.error(`E2E FAILED: ${e?.stack ?? e}`);
+  try {
+    await page.screenshot({ path: join(outDir, 'failure.png'), fullPage: true });
+    console.error(`page at failure: ${join(outDir, 'failure.png')}; url ${page.url()}`);
+  } catch {
+    // the browser is gone
+  }
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+process.exit(code);

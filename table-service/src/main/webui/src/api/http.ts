@@ -1,0 +1,71 @@
+import type { Accepted, Board, Guest, Settings, TableSummary, TableView, Move, BotLevel } from './types';
+import { session, signOut } from '../session';
+
+/** An error answer of the API: its status, stable code and the message that names the field. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+/** Called when the token is refused (expired, or signed by another key): back to sign-in with a message. */
+let onUnauthorized: () => void = () => {};
+export function whenUnauthorized(f: () => void): void {
+  onUnauthorized = f;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session.guest) headers.Authorization = `Bearer ${session.guest.token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The server cannot be reached; check the connection and try again.');
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // a proxy's HTML page or the like: shown as a readable message below
+  }
+  if (!res.ok) {
+    const e = json as { code?: string; message?: string } | null;
+    const err = new ApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? `The server answered ${res.status}.`);
+    if (res.status === 401 && session.guest) {
+      signOut('Your sign-in has expired; please sign in again.');
+      onUnauthorized();
+    }
+    throw err;
+  }
+  return json as T;
+}
+
+/** A fresh id per command, so a retry of the same call could reuse it (README "REST": commandId). */
+export function commandId(): string {
+  return `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export const api = {
+  signIn: (name: string) => call<Guest>('POST', '/api/guests', { name }),
+  me: () => call<{ playerId: string; name: string }>('GET', '/api/me'),
+  tables: () => call<TableSummary[]>('GET', '/api/tables'),
+  table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
+  create: (settings: Partial<Settings>) =>
+    call<TableSummary>('POST', '/api/tables', { settings, commandId: commandId() }),
+  solo: (settings: Partial<Settings>, bots: BotLevel | BotLevel[]) =>
+    call<TableView>('POST', '/api/tables/solo', { settings, bots, commandId: commandId() }),
+  join: (id: string, seat?: number) =>
+    call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined ? {} : { seat }),
+  leave: (id: string) => call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/leave`),
+  bot: (id: string, seat: number, level: BotLevel) =>
+    call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/bots`, { seat, level }),
+  start: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/start`),
+  view: (id: string) => call<TableView>('GET', `/api/tables/${encodeURIComponent(id)}/view`),
+  move: (id: string, move: Move) =>
+    call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/moves`, { commandId: commandId(), move }),
+  continueMatch: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/continue`),
+  board: (id: string) => call<Board>('GET', `/api/tables/${encodeURIComponent(id)}/board`),
+};

@@ -1,0 +1,190 @@
+// The API's JSON as table-service documents it (README "REST", docs/websocket.md), written by hand for this first
+// slice; the next step is generating it from /q/openapi (docs/webclient.md, "Types").
+
+export type Suit = 'C' | 'D' | 'H' | 'S';
+/** Rank then suit: "10D", "QS", "6H" (RULES.md §2). */
+export type CardCode = string;
+export type BotLevel = 'EASY' | 'NORMAL' | 'STRONG';
+export type Variant = 'PODKIDNOI' | 'PEREVODNOI';
+export type ThrowIn = 'ALL' | 'NEIGHBOURS' | 'NEIGHBOURS_ONLY';
+export type FirstBoutLimit = 'FIRST_BOUT' | 'UNTIL_FIRST_DISCARD' | 'NONE';
+export type TableStatus = 'OPEN' | 'PLAYING' | 'FINISHED' | 'CLOSED';
+export type Phase = 'ATTACK' | 'DEFENSE' | 'THROW_IN' | 'TAKE_ADDING' | 'DEAL_OVER';
+
+/** A table's house rules (RULES.md §1); turnClock in seconds, null for none. */
+export interface Settings {
+  variant: Variant;
+  deck: 24 | 36 | 52;
+  players: number;
+  teams: boolean;
+  throwIn: ThrowIn;
+  firstBoutLimit: FirstBoutLimit;
+  showTrumpToTransfer: boolean;
+  discardVisible: boolean;
+  dealsPerMatch: number;
+  turnClock: number | null;
+  stake: number;
+}
+
+export interface Guest {
+  playerId: string;
+  name: string;
+  token: string;
+}
+
+export interface Seat {
+  seat: number;
+  free: boolean;
+  playerId: string | null;
+  name: string | null;
+  human: boolean;
+  bot: BotLevel | null;
+}
+
+export interface TableSummary {
+  tableId: string;
+  status: TableStatus;
+  settings: Settings;
+  createdBy: string;
+  createdAt: string | null;
+  seq: number;
+  seats: Seat[];
+  freeSeats: number;
+}
+
+export type Move =
+  | { type: 'attack'; cards: CardCode[] }
+  | { type: 'cover'; attack: CardCode; card: CardCode }
+  | { type: 'transfer'; card: CardCode }
+  | { type: 'transfer'; showTrump: CardCode }
+  | { type: 'take' }
+  | { type: 'throw'; cards: CardCode[] }
+  | { type: 'pass' };
+
+/** What one seat may see of the running deal (RULES.md §8). Seats nobody fills are null. */
+export interface SeatView {
+  seat: number | null;
+  phase: Phase;
+  toAct: number | null;
+  attacker: number | null;
+  defender: number | null;
+  hand: CardCode[];
+  handSizes: number[];
+  /** Known cards of every seat, by seat number as text. */
+  known: Record<string, CardCode[]>;
+  /** The bout's pairs: attack card, and its cover or null. */
+  table: [CardCode, CardCode | null][];
+  trump: Suit;
+  trumpCard: CardCode | null;
+  stockCount: number;
+  discardCount: number;
+  discard?: CardCode[];
+  trumpsInPlay?: number;
+  boutsPlayed: number;
+  out: number[];
+  roomLeft: number;
+  stillToCome: number[];
+  passed: number[];
+  legalMoves: Move[];
+  durak: number | null;
+  points: number[] | null;
+}
+
+export interface MatchInfo {
+  dealNumber: number;
+  dealsPerMatch: number;
+  dealRunning: boolean;
+  onBoard: boolean;
+  continued: number[];
+  totals: number[];
+  places: number[] | null;
+  hints: number[];
+}
+
+export interface Clock {
+  seat: number;
+  turnEnds: string;
+  graceEnds: string | null;
+  computerMoves: boolean;
+}
+
+export interface TableView {
+  tableId: string;
+  seq: number;
+  seat: number;
+  table: {
+    status: TableStatus;
+    settings: Settings;
+    seats: Seat[];
+    freeSeats: number;
+    createdBy: string;
+    solo: boolean;
+  };
+  match: MatchInfo | null;
+  deal: SeatView | null;
+  clock: Clock | null;
+}
+
+export interface BoardRow {
+  seat: number;
+  name: string | null;
+  place: number;
+  points: number;
+  calculation: string;
+}
+
+export interface BoardDeal {
+  deal: number;
+  durak: number | null;
+  durakName: string | null;
+  durakCards: CardCode[];
+  rows: BoardRow[];
+  totals: number[];
+}
+
+export interface Board {
+  tableId: string;
+  seq: number;
+  status: TableStatus;
+  dealsPerMatch: number;
+  seats: Seat[];
+  deals: BoardDeal[];
+  totals: number[];
+  hints: number[];
+  onBoard: boolean;
+  continued: number[];
+  match: { over: boolean; totals: number[]; places: number[]; winners: number[]; hints: number[] } | null;
+}
+
+export interface Accepted {
+  commandId: string;
+  accepted: true;
+  seq: number;
+  view: TableView;
+}
+
+/** Every error of the API. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+}
+
+/** Frames from the server (docs/websocket.md, "Server to client"). */
+export type ServerFrame =
+  | { type: 'view'; seq: number; view: TableView | null }
+  | { type: 'event'; seq: number; event: { type: string } & Record<string, unknown>; view?: TableView | null }
+  | { type: 'reply'; commandId: string; accepted: true; seq: number }
+  | { type: 'reply'; commandId: string; accepted: false; code: string; message: string }
+  | { type: 'hint'; commandId: string; seq: number; seat: number; move: Move; reason: string }
+  | { type: 'error'; code: string; message: string; commandId?: string }
+  | { type: 'paused'; reason: string; message: string }
+  | { type: 'resumed' }
+  | { type: 'pong' };
+
+export type ClientFrame =
+  | { type: 'move'; commandId: string; move: Move }
+  | { type: 'continue'; commandId?: string }
+  | { type: 'start'; commandId?: string }
+  | { type: 'hint'; commandId?: string }
+  | { type: 'resync'; lastSeq: number }
+  | { type: 'ping' };

@@ -1,0 +1,72 @@
+import type { CardCode, Suit } from '../api/types';
+
+export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
+export type Rank = (typeof RANKS)[number];
+export const SUITS: Suit[] = ['C', 'D', 'H', 'S'];
+
+const RANK_NAMES: Record<Rank, string> = {
+  '2': '2', '3': '3', '4': '4', '5': '5', '6': '6', '7': '7', '8': '8', '9': '9', '10': '10',
+  J: 'jack', Q: 'queen', K: 'king', A: 'ace',
+};
+const SUIT_NAMES: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+
+export interface Card {
+  rank: Rank;
+  suit: Suit;
+}
+
+/** "10D" → {rank "10", suit "D"} (RULES.md §2). */
+export function parseCard(code: CardCode): Card {
+  const suit = code.slice(-1) as Suit;
+  const rank = code.slice(0, -1) as Rank;
+  if (!SUITS.includes(suit) || !RANKS.includes(rank)) throw new Error(`not a card: ${code}`);
+  return { rank, suit };
+}
+
+export function rankValue(code: CardCode): number {
+  return RANKS.indexOf(parseCard(code).rank);
+}
+
+/** The accessible name: "10 of diamonds", "queen of spades". */
+export function cardName(code: CardCode): string {
+  const c = parseCard(code);
+  return `${RANK_NAMES[c.rank]} of ${SUIT_NAMES[c.suit]}`;
+}
+
+export function suitName(s: Suit): string {
+  return SUIT_NAMES[s];
+}
+
+export function isRed(code: CardCode): boolean {
+  const s = parseCard(code).suit;
+  return s === 'D' || s === 'H';
+}
+
+/** Whether `card` beats `attack` with `trump` as trump (RULES.md §2). */
+export function beats(card: CardCode, attack: CardCode, trump: Suit): boolean {
+  const c = parseCard(card);
+  const a = parseCard(attack);
+  if (c.suit === a.suit) return rankValue(card) > rankValue(attack);
+  return c.suit === trump;
+}
+
+export type SortOrder = 'rank' | 'suit';
+
+/**
+ * A hand in display order. By rank: low to high, trumps last (they are the strongest), ties by suit. By suit: the
+ * plain suits in C D H S order, trumps last, each low to high.
+ */
+export function sortHand(hand: CardCode[], order: SortOrder, trump: Suit): CardCode[] {
+  const suitKey = (s: Suit) => (s === trump ? 4 : SUITS.indexOf(s));
+  return [...hand].sort((x, y) => {
+    const a = parseCard(x);
+    const b = parseCard(y);
+    const trumpA = a.suit === trump ? 1 : 0;
+    const trumpB = b.suit === trump ? 1 : 0;
+    if (order === 'rank') {
+      return trumpA - trumpB || rankValue(x) - rankValue(y) || suitKey(a.suit) - suitKey(b.suit);
+    }
+    return suitKey(a.suit) - suitKey(b.suit) || rankValue(x) - rankValue(y);
+  });
+}

@@ -1,0 +1,92 @@
+import type { CardCode, Move, Phase, SeatView } from '../api/types';
+import { rankValue } from './cards';
+
+/** One action button under the hand: what it sends now, or why it cannot be used yet. */
+export interface Action {
+  kind: 'attack' | 'throw' | 'cover' | 'transfer' | 'showTrump' | 'take' | 'pass';
+  label: string;
+  /** The move to send, exactly as the view lists it; null while the selection does not make one. */
+  move: Move | null;
+  /** Why the button is disabled (shown as its title). */
+  reason?: string;
+}
+
+const sameCards = (a: CardCode[], b: CardCode[]) => a.length === b.length && a.every((c) => b.includes(c));
+
+/** Every hand card that is part of some legal move ("show playable cards"). */
+export function playableCards(legal: Move[]): Set<CardCode> {
+  const out = new Set<CardCode>();
+  for (const m of legal) {
+    if (m.type === 'attack' || m.type === 'throw') m.cards.forEach((c) => out.add(c));
+    else if (m.type === 'cover') out.add(m.card);
+    else if (m.type === 'transfer') out.add('card' in m ? m.card : m.showTrump);
+  }
+  return out;
+}
+
+/** The table cards that `card` may cover now (its legal covers' attack cards). */
+export function coverTargets(legal: Move[], card: CardCode | undefined): CardCode[] {
+  if (!card) return [];
+  return legal.flatMap((m) => (m.type === 'cover' && m.card === card ? [m.attack] : []));
+}
+
+/**
+ * The selection after tapping a hand card: a tapped selected card leaves it; when defending only one card is
+ * selected at a time; an attack is of one rank, so a card of another rank starts a new selection; throw-ins may mix.
+ */
+export function toggle(selected: CardCode[], card: CardCode, phase: Phase): CardCode[] {
+  if (selected.includes(card)) return selected.filter((c) => c !== card);
+  if (phase === 'DEFENSE') return [card];
+  if (phase === 'ATTACK' && selected.length > 0 && rankValue(selected[0]) !== rankValue(card)) return [card];
+  return [...selected, card];
+}
+
+/** The label of "pass": "Bito" when the bout is beaten or nothing is added, "Done" after the defender took. */
+export function passLabel(phase: Phase): string {
+  return phase === 'TAKE_ADDING' ? 'Done' : 'Bito';
+}
+
+/**
+ * The action buttons for the seat's view and the selection (hand cards, and the table card chosen to be beaten).
+ * Only moves the view lists as legal are ever offered, so the client never sends a move it knows to be illegal.
+ */
+export function actions(view: SeatView, selected: CardCode[], target: CardCode | null): Action[] {
+  const legal = view.legalMoves;
+  const out: Action[] = [];
+  const none = selected.length === 0 ? 'Tap a card first' : undefined;
+
+  const byCards = (type: 'attack' | 'throw', label: string) => {
+    const ms = legal.filter((m) => m.type === type);
+    if (ms.length === 0) return;
+    const m = ms.find((x) => (x.type === 'attack' || x.type === 'throw') && sameCards(x.cards, selected));
+    out.push({ kind: type, label, move: m ?? null, reason: m ? undefined : none ?? 'These cards cannot be played together' });
+  };
+  byCards('attack', 'Attack');
+  byCards('throw', 'Throw in');
+
+  const covers = legal.filter((m): m is Extract<Move, { type: 'cover' }> => m.type === 'cover');
+  if (covers.length > 0 || view.phase === 'DEFENSE') {
+    const mine = selected.length === 1 ? covers.filter((m) => m.card === selected[0]) : [];
+    const chosen = target ? mine.filter((m) => m.attack === target) : mine;
+    let reason: string | undefined;
+    if (selected.length !== 1) reason = 'Tap one card to cover with';
+    else if (mine.length === 0) reason = 'This card beats nothing on the table';
+    else if (chosen.length === 0) reason = 'This card cannot beat that table card';
+    else if (chosen.length > 1) reason = 'Tap the table card to beat';
+    if (covers.length > 0) out.push({ kind: 'cover', label: 'Cover', move: reason ? null : chosen[0], reason });
+  }
+
+  const transfer = legal.find((m) => m.type === 'transfer' && 'card' in m && selected.length === 1 && m.card === selected[0]);
+  if (legal.some((m) => m.type === 'transfer' && 'card' in m)) {
+    out.push({ kind: 'transfer', label: 'Transfer', move: transfer ?? null,
+      reason: transfer ? undefined : 'Tap a card of the attack’s rank' });
+  }
+  const show = legal.find((m) => m.type === 'transfer' && 'showTrump' in m && selected.length === 1 && m.showTrump === selected[0]);
+  if (legal.some((m) => m.type === 'transfer' && 'showTrump' in m)) {
+    out.push({ kind: 'showTrump', label: 'Show trump and transfer', move: show ?? null,
+      reason: show ? undefined : 'Tap the trump of the attack’s rank' });
+  }
+  if (legal.some((m) => m.type === 'take')) out.push({ kind: 'take', label: 'Take', move: { type: 'take' } });
+  if (legal.some((m) => m.type === 'pass')) out.push({ kind: 'pass', label: passLabel(view.phase), move: { type: 'pass' } });
+  return out;
+}

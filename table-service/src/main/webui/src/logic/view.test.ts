@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { TableView } from '../api/types';
+import { opponents, secondsLeft, seatName, situation, stage } from './view';
+import { nextStep } from '../api/seq';
+import { defaultSettings } from './settings';
+
+function tableView(over: Partial<TableView> = {}): TableView {
+  return {
+    tableId: 't', seq: 10, seat: 1,
+    table: {
+      status: 'PLAYING', settings: defaultSettings(3), freeSeats: 0, createdBy: 'p1', solo: true,
+      seats: [
+        { seat: 0, free: false, playerId: 'b0', name: null, human: false, bot: 'EASY' },
+        { seat: 1, free: false, playerId: 'p1', name: 'Ann', human: true, bot: null },
+        { seat: 2, free: false, playerId: 'b2', name: null, human: false, bot: 'STRONG' },
+      ],
+    },
+    match: { dealNumber: 1, dealsPerMatch: 3, dealRunning: true, onBoard: false, continued: [], totals: [0, 0, 0], places: null, hints: [0, 0, 0] },
+    deal: {
+      seat: 1, phase: 'ATTACK', toAct: 1, attacker: 1, defender: 2, hand: ['7H'], handSizes: [6, 1, 6], known: {},
+      table: [], trump: 'S', trumpCard: '6S', stockCount: 10, discardCount: 0, boutsPlayed: 0, out: [], roomLeft: 5,
+      stillToCome: [], passed: [], legalMoves: [{ type: 'attack', cards: ['7H'] }], durak: null, points: null,
+    },
+    clock: null,
+    ...over,
+  };
+}
+
+describe('view helpers', () => {
+  it('lists the opponents clockwise from the seat on the left', () => {
+    expect(opponents(tableView())).toEqual([2, 0]);
+  });
+
+  it('names people by name and bots by level', () => {
+    const v = tableView();
+    expect(seatName(v.table.seats, 1)).toBe('Ann');
+    expect(seatName(v.table.seats, 2)).toBe('Bot 2 (strong)');
+    expect(seatName(v.table.seats, null)).toBe('—');
+  });
+
+  it('says who attacks whom and how many cards still fit', () => {
+    expect(situation(tableView())).toBe('You attack Bot 2 (strong) · your turn · 5 more cards fit');
+  });
+
+  it('tells the deal, the board and the final board apart', () => {
+    expect(stage(tableView())).toBe('deal');
+    expect(stage(tableView({ match: { ...tableView().match!, onBoard: true } }))).toBe('board');
+    expect(stage(tableView({ table: { ...tableView().table, status: 'FINISHED' } }))).toBe('final');
+    expect(stage(tableView({ match: { ...tableView().match!, dealNumber: 3, onBoard: true } }))).toBe('final');
+    expect(stage(tableView({ match: { ...tableView().match!, places: [2, 1, 3] } }))).toBe('final');
+    expect(stage(tableView({ match: null, deal: null, table: { ...tableView().table, status: 'OPEN' } }))).toBe('waiting');
+  });
+
+  it('counts a deadline down in whole seconds, never below zero', () => {
+    expect(secondsLeft('2026-01-01T00:00:10Z', Date.parse('2026-01-01T00:00:00.500Z'))).toBe(10);
+    expect(secondsLeft('2026-01-01T00:00:10Z', Date.parse('2026-01-01T00:00:11Z'))).toBe(0);
+    expect(secondsLeft(null, 0)).toBeNull();
+  });
+
+  it('applies the next seq, skips a seen one and resyncs after a gap', () => {
+    expect(nextStep(4, 5)).toBe('apply');
+    expect(nextStep(4, 4)).toBe('skip');
+    expect(nextStep(4, 7)).toBe('gap');
+  });
+});

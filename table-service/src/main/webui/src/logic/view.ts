@@ -1,0 +1,51 @@
+import type { Seat, SeatView, TableView } from '../api/types';
+
+/** A seat's name as the table shows it: the person's name, or the bot's level. */
+export function seatName(seats: Seat[], seat: number | null): string {
+  if (seat === null || seat < 0) return '—';
+  const s = seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  if (s.bot) return `Bot ${seat} (${s.bot.toLowerCase()})`;
+  return s.name ?? (s.free ? 'free seat' : `Seat ${seat + 1}`);
+}
+
+/** The other seats in play order, starting left of this one (clockwise). */
+export function opponents(view: TableView): number[] {
+  const n = view.table.seats.length;
+  return Array.from({ length: n - 1 }, (_, i) => (view.seat + 1 + i) % n);
+}
+
+/** The situation line: who attacks whom, whose turn, how many more cards fit. */
+export function situation(view: TableView): string {
+  const d = view.deal;
+  const seats = view.table.seats;
+  if (!d) return '';
+  if (d.phase === 'DEAL_OVER') return 'The deal is over.';
+  const who = (s: number | null) => (s === view.seat ? 'You' : seatName(seats, s));
+  const parts = [`${who(d.attacker)} ${d.attacker === view.seat ? 'attack' : 'attacks'} ${d.defender === view.seat ? 'you' : seatName(seats, d.defender)}`];
+  parts.push(d.toAct === view.seat ? 'your turn' : `${seatName(seats, d.toAct)} to act`);
+  if (d.phase !== 'DEFENSE') parts.push(`${d.roomLeft} more card${d.roomLeft === 1 ? '' : 's'} fit`);
+  if (d.phase === 'TAKE_ADDING') parts.push(`${who(d.defender)} ${d.defender === view.seat ? 'take' : 'takes'}`);
+  return parts.join(' · ');
+}
+
+/** Whether this seat has a decision to make now. */
+export function myTurn(d: SeatView | null): boolean {
+  return !!d && d.seat !== null && d.toAct === d.seat && d.legalMoves.length > 0;
+}
+
+/** What the table page shows: the running deal, the board between deals, the final board, or the waiting table. */
+export function stage(view: TableView): 'waiting' | 'deal' | 'board' | 'final' {
+  if (view.table.status === 'FINISHED') return 'final';
+  if (!view.match) return 'waiting';
+  // the board after the last deal is the final board, also in the moment before the match's end is recorded
+  if (view.match.places !== null || (view.match.onBoard && view.match.dealNumber >= view.match.dealsPerMatch)) return 'final';
+  if (view.match.onBoard) return 'board';
+  return view.deal ? 'deal' : 'waiting';
+}
+
+/** Seconds left until an ISO instant, never below 0. */
+export function secondsLeft(iso: string | null, now: number): number | null {
+  if (!iso) return null;
+  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+}

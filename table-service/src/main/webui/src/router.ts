@@ -1,0 +1,23 @@
+import { createRouter, createWebHashHistory } from 'vue-router';
+import { session } from './session';
+import SignIn from './views/SignIn.vue';
+import Lobby from './views/Lobby.vue';
+import TablePage from './views/TablePage.vue';
+
+// Hash routes (/#/tables/…): a reload on any client route asks the server for / only. Path routes would need the
+// server to answer index.html for them, which Quinoa's SPA routing cannot do here: since Quarkus 3.9 a
+// NotFoundException mapper (durak-service's ErrorMappers) answers every unmatched path (docs/webclient.md).
+export const router = createRouter({
+  history: createWebHashHistory(),
+  routes: [
+    { path: '/', name: 'lobby', component: Lobby },
+    { path: '/signin', name: 'signin', component: SignIn },
+    { path: '/tables/:id', name: 'table', component: TablePage, props: true },
+    { path: '/:rest(.*)*', redirect: '/' },
+  ],
+});
+
+router.beforeEach((to) => {
+  if (to.name !== 'signin' && !session.guest) return { name: 'signin', query: { next: to.fullPath } };
+  return true;
+});

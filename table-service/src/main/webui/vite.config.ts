@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+
+// `npm start` (or Quarkus dev mode through Quinoa) serves the client with hot reload; the API is table-service's,
+// proxied so the client can always use relative paths (/api, and the WebSocket under /api).
+export default defineConfig({
+  plugins: [vue()],
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false },
+  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+});
