@@ -40,7 +40,12 @@ public final class EventReader {
 
     /** The events of a table with {@code after < seq < before} (before 0: no upper bound), in seq order. */
     public Optional<List<EventMessage>> read(String tableId, long after, long before) {
-        return rows(TableEvents.ofTable(tableId, after, before)).map(this::messages);
+        return read(TableEvents.ofTable(tableId, after, before));
+    }
+
+    /** The events a query selects ({@link TableEvents#SELECT}); empty when {@code table_events} does not exist (yet). */
+    public Optional<List<EventMessage>> read(Query query) {
+        return rows(query).map(this::messages);
     }
 
     /**

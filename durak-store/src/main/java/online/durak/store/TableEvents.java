@@ -51,6 +51,21 @@ public final class TableEvents {
         return new Query(sql, before > 0 ? Tuple.of(tableId, after, before) : Tuple.of(tableId, after));
     }
 
+    /**
+     * One page of the events of every table whose match has not ended (no {@code MatchEnded}), in
+     * {@code (table_id, seq)} order, after the position given (null table id: from the start): for rebuilding a
+     * service's projections at start, finished tables being read when they are asked for.
+     */
+    public static Query ofUnfinishedTables(String afterTable, long afterSeq, int limit) {
+        String unfinished = " NOT EXISTS (SELECT 1 FROM table_events f WHERE f.table_id = table_events.table_id"
+                + " AND f.type = 'MatchEnded') ";
+        if (afterTable == null) {
+            return new Query(SELECT + "WHERE" + unfinished + "ORDER BY table_id, seq LIMIT $1", Tuple.of(limit));
+        }
+        return new Query(SELECT + "WHERE (table_id, seq) > ($1, $2) AND" + unfinished
+                + "ORDER BY table_id, seq LIMIT $3", Tuple.of(afterTable, afterSeq, limit));
+    }
+
     /** Whether the failure says that {@code table_events} does not exist (yet). */
     public static boolean isMissingTable(PgException e) {
         return UNDEFINED_TABLE.equals(e.getSqlState());

@@ -1,5 +1,7 @@
 package online.durak.service.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -16,7 +18,8 @@ import org.jboss.resteasy.reactive.server.UnwrapException;
 /**
  * Every failure of every service as {@code {"code", "message"}} ({@link ApiError}): an {@link ApiException} with its
  * status, unreadable input ({@link MessageException}) as 400 with its code naming the field, the framework's own 4xx
- * (unknown path, method, media type) with a code. Anything else is a bug, logged, and answered 500
+ * (unknown path, method, media type) with a code, a request body Jackson refused as 400 naming the field
+ * ({@link JsonRefusals}). Anything else is a bug, logged, and answered 500
  * {@code INTERNAL_ERROR} without details. A {@link CompletionException} (a failed async answer) is mapped by its
  * cause, so a service's own mappers of its own exceptions see the cause too.
  */
@@ -38,8 +41,25 @@ public class ErrorMappers {
         return error(400, e.code(), e.getMessage());
     }
 
+    /** A request body Jackson could not read into its record (see {@link JsonRefusals}). */
+    @ServerExceptionMapper
+    public Response json(JsonProcessingException e) {
+        ApiException refused = JsonRefusals.of(e);
+        return refused == null ? unexpected(e) : api(refused);
+    }
+
+    /** The same; named on its own to replace Quarkus's built-in mapper of this type, which shows Jackson's words. */
+    @ServerExceptionMapper
+    public Response mismatchedJson(MismatchedInputException e) {
+        return json(e);
+    }
+
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
+        ApiException refused = e.getResponse().getStatus() == 400 ? JsonRefusals.of(e.getCause()) : null;
+        if (refused != null) {
+            return api(refused); // Quarkus's 400 around what Jackson refused while reading a body
+        }
         if (e instanceof NotFoundException) {
             return error(404, ErrorCodes.NOT_FOUND, "no such resource");
         }

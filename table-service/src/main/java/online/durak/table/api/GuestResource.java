@@ -1,6 +1,5 @@
 package online.durak.table.api;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.security.Authenticated;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
@@ -9,18 +8,15 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import java.util.Set;
 import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** Guest sign-in, "who am I" and renewing a token. */
 @Path("/api")
@@ -41,17 +37,12 @@ public class GuestResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token: a JWT "
             + "signed by the service (RS256; sub the player id, name, iss, exp). Renew it before it expires.")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.GuestRequest.class)))
-    @APIResponse(responseCode = "201", description = "signed in",
-            content = @Content(schema = @Schema(implementation = Docs.Guest.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Response signIn(String body) {
-        ObjectNode o = Bodies.object(body, false);
-        Bodies.only(o, Set.of("name"));
-        Player p = tokens.newGuest(Bodies.optText(o, "name"));
-        return Response.status(201).entity(new Docs.Guest(p.playerId(), p.name(), tokens.issue(p))).build();
+    @RequestBody(required = true)
+    @APIResponse(responseCode = "201", description = "signed in")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME")
+    public RestResponse<Responses.Guest> signIn(Requests.Guest body) {
+        Player p = tokens.newGuest(TableResource.required(body).name());
+        return RestResponse.status(RestResponse.Status.CREATED, new Responses.Guest(p.playerId(), p.name(), tokens.issue(p)));
     }
 
     @GET
@@ -59,12 +50,11 @@ public class GuestResource {
     @Authenticated
     @Operation(summary = "Who the token says I am")
     @SecurityRequirement(name = "bearer")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Me.class)))
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Docs.Me me() {
+    @APIResponse(responseCode = "200", description = "the token's player")
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
+    public Responses.Me me() {
         Player p = player.get();
-        return new Docs.Me(p.playerId(), p.name());
+        return new Responses.Me(p.playerId(), p.name());
     }
 
     @POST
@@ -73,12 +63,10 @@ public class GuestResource {
     @Operation(summary = "Renew a token", description = "A fresh token for the same player (id and name), valid "
             + "for another durak.auth.token-lifespan; the old one stays valid until it expires. No body.")
     @SecurityRequirement(name = "bearer")
-    @APIResponse(responseCode = "200", description = "renewed",
-            content = @Content(schema = @Schema(implementation = Docs.Guest.class)))
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public Docs.Guest renew() {
+    @APIResponse(responseCode = "200", description = "renewed")
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
+    public Responses.Guest renew() {
         Player p = player.get();
-        return new Docs.Guest(p.playerId(), p.name(), tokens.issue(p));
+        return new Responses.Guest(p.playerId(), p.name(), tokens.issue(p));
     }
 }

@@ -1,7 +1,5 @@
 package online.durak.table.api;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletableFuture;
 import online.durak.engine.Rejection;
@@ -17,7 +15,6 @@ import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
 import online.durak.service.api.ApiException;
-import online.durak.service.api.ErrorCodes;
 
 /**
  * A hint, for REST ({@code POST /api/tables/{id}/hint}) and the WebSocket ({@code {"type":"hint"}}) alike: checked
@@ -38,11 +35,10 @@ public class Hints {
     }
 
     /**
-     * The hint for {@code seat} of a table the caller has just read ({@code known}): the answer
-     * {@code {tableId, commandId, seq, seat, move, reason, candidates, hints}}. Throws {@link ApiException} at once
+     * The hint for {@code seat} of a table the caller has just read ({@code known}). Throws {@link ApiException} at once
      * when no hint may be given now; the future fails with what the bot or rules service answered.
      */
-    public CompletableFuture<ObjectNode> give(Player me, TableSnapshot known, int seat, String commandId) {
+    public CompletableFuture<Responses.HintAnswer> give(Player me, TableSnapshot known, int seat, String commandId) {
         TableSnapshot now = projections.current(known.tableId());
         TableSnapshot latest = now.seq() >= known.seq() ? now : known;
         SeatView view = hintable(latest, seat);
@@ -55,16 +51,8 @@ public class Hints {
             }
             return commands.send(me, id, commandId, new CommandMessage.Hint()).thenApply(a -> {
                 TableState after = a.snapshot().state();
-                ObjectNode o = JsonNodeFactory.instance.objectNode();
-                o.put("tableId", id);
-                o.put("commandId", a.commandId());
-                o.put("seq", a.reply().lastSeq());
-                o.put("seat", seat);
-                o.set("move", hint.moveNode());
-                o.put("reason", hint.reason());
-                o.set("candidates", hint.candidates());
-                o.put("hints", seat < after.hints().size() ? after.hints().get(seat) : 0);
-                return o;
+                return new Responses.HintAnswer(id, a.commandId(), a.reply().lastSeq(), seat, hint.move(),
+                        hint.reason(), hint.candidates(), seat < after.hints().size() ? after.hints().get(seat) : 0);
             });
         });
     }

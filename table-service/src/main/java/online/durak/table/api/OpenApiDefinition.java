@@ -5,6 +5,7 @@ import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
 import org.eclipse.microprofile.openapi.annotations.info.Info;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -28,7 +29,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "resumed); readiness stays UP, its check rules-service shows the breaker (data circuit). "
                         + "503 BOTS_UNAVAILABLE when a hint cannot be had from the bot service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
                         + "carries the turn clock (clock). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
-        components = @Components(securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
+        // every error answer's body (ErrorResponses puts it under every 4xx and 5xx)
+        components = @Components(schemas = @Schema(name = "Error", implementation = Schemas.Error.class),
+                securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
                 type = SecuritySchemeType.HTTP, scheme = "bearer",
                 description = "the token from POST /api/guests")),
         tags = {@Tag(name = "guests", description = "sign-in"),

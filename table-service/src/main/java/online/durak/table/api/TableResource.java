@@ -1,9 +1,5 @@
 package online.durak.table.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.common.annotation.Blocking;
 import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.Consumes;
@@ -13,21 +9,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import online.durak.engine.BotLevel;
-import online.durak.engine.Move;
 import online.durak.engine.Rules;
-import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
-import online.durak.messages.MessageException;
 import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.Stakes;
@@ -35,7 +24,6 @@ import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -59,15 +47,13 @@ import online.durak.service.api.ErrorCodes;
 @Path("/api/tables")
 @Blocking
 @Produces(MediaType.APPLICATION_JSON)
-// A command without a body (join, leave, start, continue, hint) may be sent without a content type; one that needs
-// a body (create, solo, bots, moves) says so and answers any other content type 415.
-@Consumes(MediaType.WILDCARD)
+// A command without a body (join, leave, start, continue, hint) may be sent without a content type (durak-service's
+// BodyContentType reads an empty body as JSON); a body of another type is 415.
+@Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "tables")
 @SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one",
-        content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-@APIResponse(responseCode = "503", description = "STORE_UNAVAILABLE: the event store cannot be read now",
-        content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
+@APIResponse(responseCode = "503", description = "STORE_UNAVAILABLE: the event store cannot be read now")
 @Authenticated
 public class TableResource {
     /** The 503 of every command (a method's own 503 replaces the class's STORE_UNAVAILABLE one). */
@@ -108,41 +94,29 @@ public class TableResource {
     @GET
     @Operation(summary = "The lobby: open tables", description = "Tables that have not started, newest first, "
             + "with their settings, seats (names) and free seats.")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(type = SchemaType.ARRAY,
-            implementation = Docs.TableSummary.class)))
-    public ArrayNode lobby() {
-        ArrayNode a = JsonNodeFactory.instance.arrayNode();
-        for (TableSnapshot s : projections.lobby()) {
-            a.add(TableViews.summary(s));
-        }
-        return a;
+    @APIResponse(responseCode = "200", description = "the open tables")
+    public List<Responses.TableSummary> lobby() {
+        return projections.lobby().stream().map(TableViews::summary).toList();
     }
 
     @POST
     @Operation(summary = "Create a table", description = "Opens a table with these settings; the creator takes "
             + "seat 0. Missing settings take their rules.md defaults (clock 60 s); players is required. " + RETRY_CREATE)
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.CreateTableRequest.class)))
+    @RequestBody(required = true)
     @APIResponse(responseCode = "201", description = "created; Location is the table. A retry with the same commandId "
             + "answers 201 with the same table (its summary as it is now) and creates nothing",
-            content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
+            content = @Content(schema = @Schema(implementation = Responses.TableSummary.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId); "
-            + "INVALID_SETTING naming the setting", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> create(String body) {
+            + "INVALID_SETTING naming the setting")
+    @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422)
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Response> create(Requests.CreateTable body) {
         Player me = player.get();
-        ObjectNode o = Bodies.object(body, false);
-        Bodies.only(o, Set.of("settings", "commandId"));
-        JsonNode settings = o.get("settings");
-        Rules rules = Codec.readRules(settings == null || settings.isNull() ? JsonNodeFactory.instance.objectNode() : settings);
+        Requests.CreateTable r = required(body);
+        Rules rules = r.settings();
         Stakes.checkCreator(me, rules);
-        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        String commandId = r.commandId();
         String tableId = TableCommands.newTableId("create", me, commandId);
         Response.ResponseBuilder created = created(tableId);
         return commands.send(me, tableId, commandId, new CommandMessage.Create(rules))
@@ -159,40 +133,21 @@ public class TableResource {
             + "with one level per seat 1, 2, ...; with a list, settings.players may be left out (one more than the "
             + "list). Hints (POST /{id}/hint) are given only at such tables. Answered once the rules service has "
             + "dealt the first deal, with the caller's view of it. " + RETRY_CREATE)
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.SoloRequest.class)))
+    @RequestBody(required = true)
     @APIResponse(responseCode = "201", description = "the match has started; Location is the table; the body is "
             + "the caller's view. A retry with the same commandId answers 201 with the same table (the caller's view as "
-            + "it is now) and creates nothing", content = @Content(schema = @Schema(implementation = Docs.TableView.class)))
-    @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+            + "it is now) and creates nothing", content = @Content(schema = @Schema(implementation = Responses.TableView.class)))
+    @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422)
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId, "
-            + "bots: an unknown level or a list that does not fit the seats); INVALID_SETTING naming the setting",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<Response> solo(String body) {
+            + "bots: an unknown level or a list that does not fit the seats); INVALID_SETTING naming the setting")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Response> solo(Requests.Solo body) {
         Player me = player.get();
-        ObjectNode o = Bodies.object(body, false);
-        Bodies.only(o, Set.of("settings", "bots", "commandId"));
-        JsonNode given = o.get("settings");
-        if (given != null && !given.isNull() && !given.isObject()) {
-            throw new MessageException(MessageException.INVALID_SETTING, "settings", "must be an object");
-        }
-        ObjectNode settings = given == null || given.isNull() ? JsonNodeFactory.instance.objectNode()
-                : ((ObjectNode) given).deepCopy();
-        JsonNode botsNode = o.get("bots");
-        if (botsNode != null && botsNode.isArray() && !settings.has("players")) {
-            settings.put("players", botsNode.size() + 1);
-        }
-        soloOnly(settings, "turnClock", "a solo game has no turn clock");
-        soloOnly(settings, "stake", "a solo game is played without stake");
-        Rules rules = Codec.readRules(settings, 0);
-        List<BotLevel> levels = botLevels(botsNode, rules.players());
-        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        Requests.Solo r = required(body);
+        Rules rules = r.toRules();
+        List<BotLevel> levels = r.levels(rules.players());
+        String commandId = r.commandId();
         String tableId = TableCommands.newTableId("solo", me, commandId);
         Response.ResponseBuilder created = created(tableId);
         return commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)).thenApply(a -> {
@@ -202,108 +157,48 @@ public class TableResource {
         });
     }
 
-    /** A setting a solo game does not have: absent, null or 0 only. */
-    private static void soloOnly(ObjectNode settings, String name, String why) {
-        JsonNode v = settings.get(name);
-        if (v != null && !v.isNull() && !(v.isNumber() && v.asDouble() == 0)) {
-            throw new MessageException(MessageException.INVALID_SETTING, name, why + " (leave it out)");
-        }
-    }
-
-    /** The bots' levels by seat 1.. from {@code "LEVEL"} or {@code ["LEVEL", ...]}; NORMAL when left out. */
-    static List<BotLevel> botLevels(JsonNode node, int players) {
-        List<BotLevel> levels = new ArrayList<>();
-        if (node == null || node.isNull()) {
-            levels.addAll(Collections.nCopies(players - 1, BotLevel.NORMAL));
-        } else if (node.isTextual()) {
-            levels.addAll(Collections.nCopies(players - 1, botLevel("bots", node)));
-        } else if (node.isArray()) {
-            if (node.size() != players - 1) {
-                throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "bots: a table of " + players
-                        + " players needs " + (players - 1) + " bot level(s), one for each seat after yours, not "
-                        + node.size());
-            }
-            for (int i = 0; i < node.size(); i++) {
-                levels.add(botLevel("bots[" + i + "]", node.get(i)));
-            }
-        } else {
-            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,
-                    "bots: must be a level (EASY, NORMAL, STRONG) or a list of levels, one per bot seat");
-        }
-        return levels;
-    }
-
-    private static BotLevel botLevel(String field, JsonNode v) {
-        if (v.isTextual()) {
-            for (BotLevel l : BotLevel.values()) {
-                if (l.name().equals(v.textValue())) {
-                    return l;
-                }
-            }
-        }
-        throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,
-                field + ": must be EASY, NORMAL or STRONG, not " + v);
-    }
-
     // ---- one table ----
 
     @GET
     @Path("/{id}")
     @Operation(summary = "One table", description = "Its status, settings and seats; any signed-in player may look.")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode get(                          @PathParam("id") String id) {
+    @APIResponse(responseCode = "200", description = "the table")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    public Responses.TableSummary get(@PathParam("id") String id) {
         return TableViews.summary(table(id));
     }
 
     @POST
     @Path("/{id}/join")
     @Operation(summary = "Take a seat", description = "The seat asked for, or the first free one.")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.JoinRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "TABLE_FULL, SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, MATCH_OVER",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> join(                           @PathParam("id") String id, String body) {
+    @RequestBody(required = false)
+    @APIResponse(responseCode = "200", description = "seated: the table now")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "TABLE_FULL, SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.TableSummary> join(@PathParam("id") String id, Requests.Join body) {
         Player me = player.get();
-        ObjectNode o = Bodies.object(body, true);
-        Bodies.only(o, Set.of("seat", "commandId"));
-        Integer seat = Bodies.optInt(o, "seat");
-        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        Requests.Join r = Requests.Join.orEmpty(body);
         table(id);
-        return commands.send(me, id, commandId, new CommandMessage.Join(seat)).thenApply(a -> TableViews.summary(a.snapshot()));
+        return commands.send(me, id, r.commandId(), new CommandMessage.Join(r.seat())).thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST
     @Path("/{id}/leave")
     @Operation(summary = "Leave my seat", description = "Only before the match starts.")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.CommandRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "MATCH_STARTED, MATCH_OVER",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> leave(                            @PathParam("id") String id, String body) {
+    @RequestBody(required = false)
+    @APIResponse(responseCode = "200", description = "left: the table now")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.TableSummary> leave(@PathParam("id") String id, Requests.Command body) {
         Player me = player.get();
-        String commandId = optionalCommandId(body);
+        String commandId = Requests.Command.idOf(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Leave()).thenApply(a -> TableViews.summary(a.snapshot()));
     }
@@ -311,40 +206,19 @@ public class TableResource {
     @POST
     @Path("/{id}/bots")
     @Operation(summary = "Seat a bot in a free seat", description = "Only a seated player, before the match starts.")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.BotRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableSummary.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "SEAT_TAKEN, MATCH_STARTED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<ObjectNode> addBot(                             @PathParam("id") String id, String body) {
+    @RequestBody(required = true)
+    @APIResponse(responseCode = "200", description = "the bot is seated: the table now")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "409", description = "SEAT_TAKEN, MATCH_STARTED")
+    @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.TableSummary> addBot(@PathParam("id") String id, Requests.AddBot body) {
         Player me = player.get();
-        ObjectNode o = Bodies.object(body, false);
-        Bodies.only(o, Set.of("seat", "level", "commandId"));
-        Integer seat = Bodies.optInt(o, "seat");
-        if (seat == null) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "seat: is required");
-        }
-        String level = Bodies.text(o, "level");
-        BotLevel bot;
-        try {
-            bot = BotLevel.valueOf(level);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "level: must be EASY, NORMAL or STRONG, not \"" + level + "\"");
-        }
-        String commandId = TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+        Requests.AddBot r = required(body);
         seat(table(id), me);
-        return commands.send(me, id, commandId, new CommandMessage.AddBot(seat, bot))
+        return commands.send(me, id, r.commandId(), new CommandMessage.AddBot(r.seat(), r.level()))
                 .thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
@@ -352,22 +226,16 @@ public class TableResource {
     @Path("/{id}/start")
     @Operation(summary = "Start the match", description = "Once every seat is taken; answered with my view of the "
             + "first deal.")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.CommandRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.CommandAccepted.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> start(                            @PathParam("id") String id, String body) {
+    @RequestBody(required = false)
+    @APIResponse(responseCode = "200", description = "started: my view of the first deal")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.CommandAccepted> start(@PathParam("id") String id, Requests.Command body) {
         Player me = player.get();
-        String commandId = optionalCommandId(body);
+        String commandId = Requests.Command.idOf(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Start()).thenApply(a -> accepted(me, a));
     }
@@ -377,65 +245,40 @@ public class TableResource {
     @Operation(summary = "Make a move", description = "Answered once the rules service has decided and this "
             + "service's view has the resulting events: accepted with the table's seq and my new view, or refused "
             + "with the engine's code (409 when it is not the time for it, 422 when the move is not legal).")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.MoveRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.CommandAccepted.class)))
+    @RequestBody(required = true)
+    @APIResponse(responseCode = "200", description = "accepted: my view after it")
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (commandId missing or bad, "
-            + "unknown field); INVALID_MOVE naming the field", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "NOT_YOUR_TURN, WRONG_PHASE, DEAL_NOT_RUNNING, MATCH_OVER",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+            + "unknown field); INVALID_MOVE naming the field")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "NOT_YOUR_TURN, WRONG_PHASE, DEAL_NOT_RUNNING, MATCH_OVER")
     @APIResponse(responseCode = "422", description = "an illegal move: CARD_NOT_IN_HAND, DOES_NOT_BEAT, OVER_LIMIT, "
             + "MIXED_RANKS, RANK_NOT_ON_TABLE, RANK_NOT_ALLOWED, MAY_NOT_THROW_IN, NOT_AN_UNCOVERED_ATTACK, "
             + "DEFENDER_CANNOT_COVER, NO_CARDS, NO_TRANSFER_IN_VARIANT, TRANSFER_NOT_POSSIBLE, TRANSFER_WRONG_RANK, "
-            + "NEXT_DEFENDER_CANNOT_COVER, SHOW_TRUMP_OFF, NOT_A_TRUMP, TRUMP_ALREADY_SHOWN",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @Consumes(MediaType.APPLICATION_JSON)
-    public CompletionStage<ObjectNode> move(                           @PathParam("id") String id, String body) {
+            + "NEXT_DEFENDER_CANNOT_COVER, SHOW_TRUMP_OFF, NOT_A_TRUMP, TRUMP_ALREADY_SHOWN")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.CommandAccepted> move(@PathParam("id") String id, Requests.Play body) {
         Player me = player.get();
-        ObjectNode o = Bodies.object(body, false);
-        Bodies.only(o, Set.of("commandId", "move"));
-        String given = Bodies.optText(o, "commandId");
-        if (given == null) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "commandId: is required");
-        }
-        String commandId = TableCommands.clientCommandId(given);
-        JsonNode moveNode = o.get("move");
-        if (moveNode == null || moveNode.isNull()) {
-            throw new MessageException(MessageException.INVALID_MOVE, "move", "is required");
-        }
-        Move move = Codec.readMove(moveNode);
+        Requests.Play r = required(body);
         seat(table(id), me);
-        return commands.send(me, id, commandId, new CommandMessage.Play(move)).thenApply(a -> accepted(me, a));
+        return commands.send(me, id, r.commandId(), new CommandMessage.Play(r.move())).thenApply(a -> accepted(me, a));
     }
 
     @POST
     @Path("/{id}/continue")
     @Operation(summary = "Continue on the board", description = "After a deal; the next deal starts when every "
             + "human has pressed continue.")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.CommandRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.CommandAccepted.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> continueMatch(                                    @PathParam("id") String id, String body) {
+    @RequestBody(required = false)
+    @APIResponse(responseCode = "200", description = "pressed: my view after it")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.CommandAccepted> continueMatch(@PathParam("id") String id, Requests.Command body) {
         Player me = player.get();
-        String commandId = optionalCommandId(body);
+        String commandId = Requests.Command.idOf(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Continue()).thenApply(a -> accepted(me, a));
     }
@@ -447,27 +290,21 @@ public class TableResource {
             + "The bot service is given the table's settings and my own view only. Once it has answered, the hint is "
             + "recorded (event HintTaken, counted on the final board); a refused hint or one the bot service could "
             + "not give is not counted and changes nothing.")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Docs.CommandRequest.class)))
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.HintAnswer.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+    @RequestBody(required = false)
+    @APIResponse(responseCode = "200", description = "the hint, recorded")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     @APIResponse(responseCode = "409", description = "HINTS_SOLO_ONLY (another person plays at this table), "
-            + "DEAL_NOT_RUNNING, NOT_YOUR_TURN (no move of mine is asked for now), MATCH_OVER",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
+            + "DEAL_NOT_RUNNING, NOT_YOUR_TURN (no move of mine is asked for now), MATCH_OVER")
     @APIResponse(responseCode = "503", description = "BOTS_UNAVAILABLE: the bot service cannot be reached, did not "
             + "answer within durak.bot.timeout or gave no usable hint (nothing was recorded); RULES_UNAVAILABLE: the "
             + "rules service is not answering, so the hint could not be recorded (the bot service was not asked); "
-            + "STORE_UNAVAILABLE", content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504,
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public CompletionStage<ObjectNode> hint(                           @PathParam("id") String id, String body) {
+            + "STORE_UNAVAILABLE")
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.HintAnswer> hint(@PathParam("id") String id, Requests.Command body) {
         Player me = player.get();
-        String commandId = optionalCommandId(body);
+        String commandId = Requests.Command.idOf(body);
         TableSnapshot s = table(id);
         return hints.give(me, s, seat(s, me), commandId);
     }
@@ -476,12 +313,10 @@ public class TableResource {
     @Path("/{id}/view")
     @Operation(summary = "My seat's view", description = "The table, the match and my view of the running (or last) "
             + "deal, tagged with the table's seq. Seated players only.")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.TableView.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode view(                           @PathParam("id") String id) {
+    @APIResponse(responseCode = "200", description = "my view")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    public Responses.TableView view(@PathParam("id") String id) {
         Player me = player.get();
         TableSnapshot s = table(id);
         int seat = seat(s, me);
@@ -494,26 +329,18 @@ public class TableResource {
     @Operation(summary = "Events since a seq, as my seat may see them", description = "Every event after since "
             + "(default 0), each seq once and in order, hidden cards left out (others' draws as counts, the deck "
             + "order never). Seated players only.")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.EventsPage.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER (since)",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "403", description = "NOT_SEATED",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode events(                             @PathParam("id") String id,
+    @APIResponse(responseCode = "200", description = "the events")
+    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER (since)")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    public Responses.EventsPage events(@PathParam("id") String id,
                              @Parameter(description = "the last seq the client has; 0 for all")
                              @QueryParam("since") String since) {
         Player me = player.get();
-        long after = Bodies.longParam("since", since, 0, 0);
+        long after = longParam("since", since, 0, 0);
         TableSnapshot s = table(id);
         int seat = seat(s, me);
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("tableId", s.tableId());
-        o.put("seq", s.seq());
-        o.put("seat", seat);
-        o.set("events", TableViews.seatEvents(s, after, seat));
-        return o;
+        return new Responses.EventsPage(s.tableId(), s.seq(), seat, TableViews.seatEvents(s, after, seat));
     }
 
     @GET
@@ -521,10 +348,9 @@ public class TableResource {
     @Operation(summary = "The board", description = "After each finished deal: place, points and how they were "
             + "computed, totals, the durak and the cards the durak kept; the match result with places once it is "
             + "over. Any signed-in player may look.")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Board.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode board(                            @PathParam("id") String id) {
+    @APIResponse(responseCode = "200", description = "the board")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    public Responses.Board board(@PathParam("id") String id) {
         return TableViews.board(table(id));
     }
 
@@ -533,17 +359,14 @@ public class TableResource {
     @Operation(summary = "Replay a finished deal", description = "Step by step with every card open (the open view "
             + "after the deal and after each event). A deal still running is refused with 409 DEAL_RUNNING: its "
             + "hands are secret (my current view of it is GET /view). Any signed-in player may look.")
-    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = Docs.Replay.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER (deal missing or not a number ≥ 1)",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE, NO_SUCH_DEAL",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    @APIResponse(responseCode = "409", description = "DEAL_RUNNING",
-            content = @Content(schema = @Schema(implementation = Docs.Error.class)))
-    public ObjectNode replay(                             @PathParam("id") String id,
+    @APIResponse(responseCode = "200", description = "the replay")
+    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER (deal missing or not a number ≥ 1)")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE, NO_SUCH_DEAL")
+    @APIResponse(responseCode = "409", description = "DEAL_RUNNING")
+    public Responses.Replay replay(@PathParam("id") String id,
                              @Parameter(description = "the deal's number, 1-based", required = true)
                              @QueryParam("deal") String deal) {
-        long n = Bodies.longParam("deal", deal, -1, 1);
+        long n = longParam("deal", deal, -1, 1);
         if (n < 0) {
             throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, "deal: is required (1, 2, ...)");
         }
@@ -588,23 +411,34 @@ public class TableResource {
         return seat;
     }
 
-    private static String optionalCommandId(String body) {
-        ObjectNode o = Bodies.object(body, true);
-        Bodies.only(o, Set.of("commandId"));
-        return TableCommands.clientCommandId(Bodies.optText(o, "commandId"));
+    /** A body that must be there (an empty one is null). */
+    static <T> T required(T body) {
+        if (body == null) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_JSON, "a JSON object is required as the body");
+        }
+        return body;
     }
 
-    private ObjectNode accepted(Player me, TableCommands.Accepted a) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("commandId", a.commandId());
-        o.put("accepted", true);
-        o.put("seq", a.reply().lastSeq());
-        int seat = a.snapshot().seatOf(me.playerId());
-        if (seat < 0) {
-            o.putNull("view");
-        } else {
-            o.set("view", TableViews.view(a.snapshot(), seat, views.turnOverride()));
+    /** A whole-number query parameter, or {@code fallback} when absent; else 400 INVALID_PARAMETER. */
+    static long longParam(String name, String value, long fallback, long min) {
+        if (value == null || value.isBlank()) {
+            return fallback;
         }
-        return o;
+        long v;
+        try {
+            v = Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, name + ": must be a whole number, not \"" + value + "\"");
+        }
+        if (v < min) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, name + ": must be at least " + min);
+        }
+        return v;
+    }
+
+    private Responses.CommandAccepted accepted(Player me, TableCommands.Accepted a) {
+        int seat = a.snapshot().seatOf(me.playerId());
+        return new Responses.CommandAccepted(a.commandId(), true, a.reply().lastSeq(),
+                seat < 0 ? null : TableViews.view(a.snapshot(), seat, views.turnOverride()));
     }
 }

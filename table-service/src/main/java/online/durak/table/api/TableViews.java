@@ -1,193 +1,121 @@
 package online.durak.table.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import online.durak.engine.BotLevel;
+import java.util.stream.IntStream;
 import online.durak.engine.Event;
 import online.durak.engine.MatchState;
 import online.durak.engine.Rules;
-import online.durak.engine.SeatView;
 import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TurnClock;
-import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.messages.EventVisibility;
 import online.durak.messages.SeatEventMessage;
-import online.durak.table.projection.TableSnapshot;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.table.api.Responses.Board;
+import online.durak.table.api.Responses.BoardRow;
+import online.durak.table.api.Responses.Clock;
+import online.durak.table.api.Responses.DealBoard;
+import online.durak.table.api.Responses.MatchInView;
+import online.durak.table.api.Responses.MatchResult;
+import online.durak.table.api.Responses.Replay;
+import online.durak.table.api.Responses.ReplayStep;
+import online.durak.table.api.Responses.Seat;
+import online.durak.table.api.Responses.TableInView;
+import online.durak.table.api.Responses.TableSummary;
+import online.durak.table.api.Responses.TableView;
+import online.durak.table.projection.TableSnapshot;
 
 /**
- * Every JSON this service shows a client about a table, made from a projection's snapshot. Hidden cards
- * never pass: a deal leaves only through {@link Views#seatView} (one seat) or, once finished, {@link
+ * Every answer this service shows a client about a table ({@link Responses}), made from a projection's snapshot.
+ * Hidden cards never pass: a deal leaves only through {@link Views#seatView} (one seat) or, once finished, {@link
  * Views#replay}; an event only through {@link EventVisibility} ({@link SeatEventMessage#forSeat}).
  */
 public final class TableViews {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
     private TableViews() {
     }
 
     // ---- the lobby and the table ----
 
-    /** {@code {tableId, status, settings, createdBy, createdAt, seq, seats, freeSeats}}. */
-    public static ObjectNode summary(TableSnapshot s) {
+    public static TableSummary summary(TableSnapshot s) {
         TableState t = s.state();
-        ObjectNode o = F.objectNode();
-        o.put("tableId", s.tableId());
-        o.put("status", t.status().name());
-        o.set("settings", Codec.toNode(t.rules()));
-        o.put("createdBy", t.createdBy());
-        o.put("createdAt", s.createdAt() == null ? null : s.createdAt().toString());
-        o.put("seq", s.seq());
-        o.set("seats", seats(t));
-        o.put("freeSeats", t.freeSeats());
-        return o;
+        return new TableSummary(s.tableId(), t.status().name(), t.rules(), t.createdBy(), s.createdAt(), s.seq(),
+                seats(t), t.freeSeats());
     }
 
-    /**
-     * One entry per seat: {@code {seat, free, playerId, name, human, bot}} ({@code human}: a person sits there;
-     * {@code bot}: the bot's level, or null for a person or a free seat).
-     */
-    public static ArrayNode seats(TableState t) {
-        ArrayNode a = F.arrayNode();
+    /** One entry per seat, free or not. */
+    public static List<Seat> seats(TableState t) {
+        List<Seat> seats = new ArrayList<>(t.seats().size());
         for (int i = 0; i < t.seats().size(); i++) {
             SeatHolder h = t.seats().get(i);
-            ObjectNode seat = a.addObject();
-            seat.put("seat", i);
-            seat.put("free", h == null);
-            seat.put("playerId", h == null ? null : h.playerId());
-            seat.put("name", h == null ? null : h.name());
-            seat.put("human", h != null && h.isHuman());
-            seat.put("bot", h == null || h.bot() == null ? null : botLevel(h.bot()));
+            seats.add(h == null ? new Seat(i, true, null, null, false, null)
+                    : new Seat(i, false, h.playerId(), h.name(), h.isHuman(), h.bot()));
         }
-        return a;
-    }
-
-    static String botLevel(BotLevel b) {
-        return switch (b) {
-            case EASY -> "EASY";
-            case NORMAL -> "NORMAL";
-            case STRONG -> "STRONG";
-        };
+        return seats;
     }
 
     /** A seat's view with the table's own turn clock. */
-    public static ObjectNode view(TableSnapshot s, int seat) {
+    public static TableView view(TableSnapshot s, int seat) {
         return view(s, seat, null);
     }
 
     /**
-     * A seat's view: {@code {tableId, seq, seat, table: {status, settings, seats, freeSeats, createdBy, solo},
-     * match: {dealNumber, dealsPerMatch, dealRunning, onBoard, continued, totals, places, hints} or null,
-     * deal: SeatView or null, clock: {seat, turnEnds, graceEnds, computerMoves} or null}}. {@code turnOverride}
-     * gives every decision that long instead of the table's {@code turnClock} (tests only; null: the table's).
+     * A seat's view; {@code turnOverride} gives every decision that long instead of the table's {@code turnClock}
+     * (tests only; null: the table's).
      */
-    public static ObjectNode view(TableSnapshot s, int seat, Duration turnOverride) {
+    public static TableView view(TableSnapshot s, int seat, Duration turnOverride) {
         TableState t = s.state();
-        ObjectNode o = F.objectNode();
-        o.put("tableId", s.tableId());
-        o.put("seq", s.seq());
-        o.put("seat", seat);
-        ObjectNode table = o.putObject("table");
-        table.put("status", t.status().name());
-        table.set("settings", Codec.toNode(t.rules()));
-        table.set("seats", seats(t));
-        table.put("freeSeats", t.freeSeats());
-        table.put("createdBy", t.createdBy());
-        table.put("solo", t.solo());
+        TableInView table = new TableInView(t.status().name(), t.rules(), seats(t), t.freeSeats(), t.createdBy(),
+                t.solo());
         MatchState m = t.match();
         if (m == null) {
-            o.putNull("match");
-            o.putNull("deal");
-            o.putNull("clock");
-            return o;
+            return new TableView(s.tableId(), s.seq(), seat, table, null, null, null);
         }
-        ObjectNode match = o.putObject("match");
-        match.put("dealNumber", m.dealNumber());
-        match.put("dealsPerMatch", t.rules().dealsPerMatch());
-        match.put("dealRunning", m.dealRunning());
-        match.put("onBoard", t.onBoard());
-        match.set("continued", ints(t.continued().stream().sorted().toList()));
-        match.set("totals", ints(m.totals()));
-        if (m.places() == null) {
-            match.putNull("places");
-        } else {
-            match.set("places", ints(m.places()));
-        }
-        match.set("hints", ints(t.hints()));
-        if (m.deal() == null) {
-            o.putNull("deal");
-        } else {
-            o.set("deal", Codec.toNode(Views.seatView(m.deal(), seat)));
-        }
-        o.set("clock", clock(s.clock(turnOverride)));
-        return o;
+        MatchInView match = new MatchInView(m.dealNumber(), t.rules().dealsPerMatch(), m.dealRunning(), t.onBoard(),
+                sorted(t.continued()), m.totals(), m.places(), t.hints());
+        return new TableView(s.tableId(), s.seq(), seat, table, match,
+                m.deal() == null ? null : Views.seatView(m.deal(), seat), clock(s.clock(turnOverride)));
     }
 
     /**
-     * The clock (rules.md §8): {@code {seat, turnEnds, graceEnds, computerMoves}} — whose decision is timed (-1:
-     * the board, waiting for continue), when its turn clock runs out, when the grace after it runs out (null until
-     * the turn clock has), and whether the grace has run out too so the computer now plays that move; null when
-     * nothing is timed (no clock, solo tables, a bot to act, the table not playing).
+     * The clock (rules.md §8): whose decision is timed (-1: the board, waiting for continue), when its turn clock runs
+     * out, when the grace after it runs out (null until the turn clock has), and whether the grace has run out too so
+     * the computer now plays that move; null when nothing is timed (no clock, solo tables, a bot to act, the table not
+     * playing).
      */
-    public static JsonNode clock(TurnClock c) {
-        if (c == null) {
-            return F.nullNode();
-        }
-        ObjectNode o = F.objectNode();
-        o.put("seat", c.seat());
-        o.put("turnEnds", c.turnEnds().toString());
-        o.put("graceEnds", c.graceEnds() == null ? null : c.graceEnds().toString());
-        o.put("computerMoves", c.ranOut());
-        return o;
+    public static Clock clock(TurnClock c) {
+        return c == null ? null : new Clock(c.seat(), c.turnEnds(), c.graceEnds(), c.ranOut());
     }
 
     // ---- events ----
 
     /** An event as {@code seat} may see it ({@link EventVisibility#NO_SEAT} for a viewer without a seat). */
-    public static ObjectNode seatEvent(TableSnapshot s, EventMessage m, int seat) {
-        Rules rules = s.state().rules();
-        return Codec.toNode(SeatEventMessage.forSeat(m, seat, rules));
+    public static SeatEventMessage seatEvent(TableSnapshot s, EventMessage m, int seat) {
+        return SeatEventMessage.forSeat(m, seat, s.state().rules());
     }
 
     /** Every event after {@code since} as {@code seat} may see it, in seq order: each seq once. */
-    public static ArrayNode seatEvents(TableSnapshot s, long since, int seat) {
-        ArrayNode a = F.arrayNode();
-        if (since >= s.seq()) {
-            return a;
+    public static List<SeatEventMessage> seatEvents(TableSnapshot s, long since, int seat) {
+        List<SeatEventMessage> events = new ArrayList<>();
+        for (long seq = Math.max(0, since) + 1; since < s.seq() && seq <= s.seq(); seq++) {
+            events.add(seatEvent(s, s.event(seq), seat));
         }
-        for (long seq = Math.max(0, since) + 1; seq <= s.seq(); seq++) {
-            a.add(seatEvent(s, s.event(seq), seat));
-        }
-        return a;
+        return events;
     }
 
     // ---- the board after each deal (rules.md §6) ----
 
-    /**
-     * {@code {tableId, seq, status, dealsPerMatch, seats, deals: [{deal, durak, durakName, durakCards, rows: [{seat,
-     * name, place, points, calculation}], totals}], totals, hints, onBoard, continued, match: {over, totals, places,
-     * winners, hints} }}; {@code hints}: how many hints each seat took (rules.md §8, solo tables only).
-     */
-    public static ObjectNode board(TableSnapshot s) {
+    /** The board: every finished deal with places, points and how they came about; the match's result once over. */
+    public static Board board(TableSnapshot s) {
         TableState t = s.state();
         Rules rules = t.rules();
-        ObjectNode o = F.objectNode();
-        o.put("tableId", s.tableId());
-        o.put("seq", s.seq());
-        o.put("status", t.status().name());
-        o.put("dealsPerMatch", rules.dealsPerMatch());
-        o.set("seats", seats(t));
-        ArrayNode deals = o.putArray("deals");
         int n = rules.players();
+        List<DealBoard> deals = new ArrayList<>();
         int[] totals = new int[n];
         int dealNumber = 0;
         for (EventMessage m : s.events()) {
@@ -199,65 +127,30 @@ public final class TableViews {
             }
         }
         MatchState match = t.match();
-        o.set("totals", ints(match == null ? java.util.Collections.nCopies(n, 0) : match.totals()));
-        o.set("hints", ints(t.hints()));
-        o.put("onBoard", t.onBoard());
-        o.set("continued", ints(t.continued().stream().sorted().toList()));
+        MatchResult result = null;
         if (match != null && match.isOver()) {
-            ObjectNode result = o.putObject("match");
-            result.put("over", true);
-            result.set("totals", ints(match.totals()));
-            result.set("places", ints(match.places()));
-            ArrayNode winners = result.putArray("winners");
-            for (int i = 0; i < match.places().size(); i++) {
-                if (match.places().get(i) == 1) {
-                    winners.add(i);
-                }
-            }
-            result.set("hints", ints(t.hints()));
-        } else {
-            o.putNull("match");
+            List<Integer> winners = IntStream.range(0, match.places().size())
+                    .filter(i -> match.places().get(i) == 1).boxed().toList();
+            result = new MatchResult(true, match.totals(), match.places(), winners, t.hints());
         }
-        return o;
+        return new Board(s.tableId(), s.seq(), t.status().name(), rules.dealsPerMatch(), seats(t), deals,
+                match == null ? Collections.nCopies(n, 0) : match.totals(), t.hints(), t.onBoard(),
+                sorted(t.continued()), result);
     }
 
-    private static ObjectNode dealBoard(TableState t, int dealNumber, Event.DealEnded end, int[] totals) {
+    private static DealBoard dealBoard(TableState t, int dealNumber, Event.DealEnded end, int[] totals) {
         Rules rules = t.rules();
-        int n = rules.players();
         List<Integer> points = end.points();
-        ObjectNode d = F.objectNode();
-        d.put("deal", dealNumber);
-        if (end.durak() < 0) {
-            d.putNull("durak");
-            d.putNull("durakName");
-        } else {
-            d.put("durak", end.durak());
-            d.put("durakName", name(t, end.durak()));
-        }
-        d.set("durakCards", Codec.toNode(end.durakCards()));
-        ArrayNode rows = d.putArray("rows");
-        for (int seat = 0; seat < n; seat++) {
+        List<BoardRow> rows = new ArrayList<>();
+        for (int seat = 0; seat < rules.players(); seat++) {
             int p = points.get(seat);
             totals[seat] += p;
-            int better = 0;
-            for (int q : points) {
-                if (q > p) {
-                    better++;
-                }
-            }
-            ObjectNode row = rows.addObject();
-            row.put("seat", seat);
-            row.put("name", name(t, seat));
-            row.put("place", 1 + better);
-            row.put("points", p);
-            row.put("calculation", calculation(rules, seat, p, end.durak()));
+            int better = (int) points.stream().filter(q -> q > p).count();
+            rows.add(new BoardRow(seat, name(t, seat), 1 + better, p, calculation(rules, seat, p, end.durak())));
         }
-        List<Integer> after = new ArrayList<>();
-        for (int v : totals) {
-            after.add(v);
-        }
-        d.set("totals", ints(after));
-        return d;
+        boolean draw = end.durak() < 0;
+        return new DealBoard(dealNumber, draw ? null : end.durak(), draw ? null : name(t, end.durak()),
+                end.durakCards(), rows, IntStream.of(totals).boxed().toList());
     }
 
     /** How a seat's deal points came about (rules.md §6), e.g. "1 + 2 players out after you = 3". */
@@ -282,11 +175,10 @@ public final class TableViews {
     // ---- replays ----
 
     /**
-     * A finished deal step by step with every card open: {@code {tableId, deal, steps: [{seq, event, view}]}},
-     * the first step the deal as dealt. A running deal is refused (409 {@code DEAL_RUNNING}), a deal that was
-     * never dealt is 404 {@code NO_SUCH_DEAL}.
+     * A finished deal step by step with every card open, the first step the deal as dealt. A running deal is refused
+     * (409 {@code DEAL_RUNNING}), a deal that was never dealt is 404 {@code NO_SUCH_DEAL}.
      */
-    public static ObjectNode replay(TableSnapshot s, int deal) {
+    public static Replay replay(TableSnapshot s, int deal) {
         List<EventMessage> events = s.events();
         int start = -1;
         int end = -1;
@@ -308,23 +200,15 @@ public final class TableViews {
         }
         List<EventMessage> dealMessages = events.subList(start, end + 1);
         List<Event> dealEvents = dealMessages.stream().map(EventMessage::event).toList();
-        ObjectNode o = F.objectNode();
-        o.put("tableId", s.tableId());
-        o.put("deal", deal);
-        ArrayNode a = o.putArray("steps");
+        List<ReplayStep> steps = new ArrayList<>();
         for (Views.ReplayStep step : Views.replay(s.state().rules(), dealEvents)) {
             EventMessage m = dealMessages.get(step.index());
-            ObjectNode node = a.addObject();
-            node.put("seq", m.seq());
-            node.set("event", Codec.toNode(SeatEventMessage.open(m)));
-            node.set("view", Codec.toNode(step.view()));
+            steps.add(new ReplayStep(m.seq(), SeatEventMessage.open(m), step.view()));
         }
-        return o;
+        return new Replay(s.tableId(), deal, steps);
     }
 
-    private static ArrayNode ints(List<Integer> values) {
-        ArrayNode a = F.arrayNode();
-        values.forEach(a::add);
-        return a;
+    private static List<Integer> sorted(java.util.Collection<Integer> seats) {
+        return seats.stream().sorted().toList();
     }
 }

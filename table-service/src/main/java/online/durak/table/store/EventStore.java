@@ -1,10 +1,6 @@
 package online.durak.table.store;
 
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
@@ -17,9 +13,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Reads the event store of docs/spine.md, {@code table_events(table_id, seq, type, event jsonb, command_id, at,
- * published)}, which the rules service writes. This service only reads it (gaps, rebuilds). Blocking calls:
- * never from an event-loop thread.
+ * This service's reads of the event store (docs/spine.md; the rules service writes it), through durak-store's
+ * {@link EventReader}: a table's events (gaps), and the unfinished tables (the rebuild at start). Any failure is a
+ * {@link StoreException} (503 {@code STORE_UNAVAILABLE}). Blocking calls: never from an event-loop thread.
  */
 @ApplicationScoped
 public class EventStore {
@@ -39,40 +35,23 @@ public class EventStore {
         return run(TableEvents.ofTable(tableId, after, before));
     }
 
-    /**
-     * One page of the events of every table whose match has not ended (no {@code MatchEnded}), in
-     * {@code (table_id, seq)} order, after the position given (null table id: from the start), for rebuilding the
-     * projections at start. Finished tables are read when they are asked for.
-     */
+    /** One page of {@link TableEvents#ofUnfinishedTables}. */
     public List<EventMessage> page(String afterTable, long afterSeq, int limit) {
-        String unfinished = " NOT EXISTS (SELECT 1 FROM table_events f WHERE f.table_id = table_events.table_id"
-                + " AND f.type = 'MatchEnded') ";
-        if (afterTable == null) {
-            return run(new Query(TableEvents.SELECT + "WHERE" + unfinished + "ORDER BY table_id, seq LIMIT $1",
-                    Tuple.of(limit)));
-        }
-        return run(new Query(TableEvents.SELECT + "WHERE (table_id, seq) > ($1, $2) AND" + unfinished
-                + "ORDER BY table_id, seq LIMIT $3", Tuple.of(afterTable, afterSeq, limit)));
+        return run(TableEvents.ofUnfinishedTables(afterTable, afterSeq, limit));
     }
 
     private List<EventMessage> run(Query query) {
-        Optional<RowSet<Row>> rows;
+        Optional<List<EventMessage>> events;
         try {
-            rows = reader.rows(query);
-        } catch (PgException e) {
-            throw new StoreException("reading table_events failed: " + e.getMessage(), e);
+            events = reader.read(query);
         } catch (RuntimeException e) {
-            throw new StoreException("reading table_events failed: " + e, e);
+            throw new StoreException("reading table_events failed: " + e.getMessage(), e);
         }
-        if (rows.isEmpty()) {
-            if (!missingLogged) {
-                missingLogged = true;
-                LOG.warn("the event store has no table_events yet (the rules service creates it); reading nothing");
-            }
-            return List.of();
+        if (events.isEmpty() && !missingLogged) {
+            LOG.warn("the event store has no table_events yet (the rules service creates it); reading nothing");
         }
-        missingLogged = false;
-        return reader.messages(rows.get());
+        missingLogged = events.isEmpty();
+        return events.orElse(List.of());
     }
 
     /** The store could not be read. */

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import online.durak.messages.MessageException;
+import online.durak.messages.Wire;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 
@@ -32,6 +33,7 @@ import online.durak.service.api.ErrorCodes;
  */
 final class Frames {
     private static final JsonMapper MAPPER = JsonMapper.builder()
+            .addModule(Wire.module()) // views and events hold the engine's types
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
                     DeserializationFeature.FAIL_ON_INVALID_SUBTYPE, DeserializationFeature.FAIL_ON_MISSING_EXTERNAL_TYPE_ID_PROPERTY)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)

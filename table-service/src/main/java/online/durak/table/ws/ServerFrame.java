@@ -1,14 +1,12 @@
 package online.durak.table.ws;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import online.durak.messages.SeatEventMessage;
+import online.durak.table.api.Responses.HintAnswer;
+import online.durak.table.api.Responses.TableView;
 
 /** A frame the server sends (docs/websocket.md), written by {@link Frames#write(ServerFrame)}. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -16,17 +14,17 @@ public sealed interface ServerFrame {
 
     /** The seat's view after event {@code seq}; {@code view} is null for a connection without a seat. */
     @JsonTypeName("view")
-    record View(long seq, JsonNode view) implements ServerFrame {
+    record View(long seq, TableView view) implements ServerFrame {
     }
 
     /** Event {@code seq} as the seat may see it, with the seat's view after it (null without a seat). */
     @JsonTypeName("event")
-    record Event(long seq, JsonNode event, JsonNode view) implements ServerFrame {
+    record Event(long seq, SeatEventMessage event, TableView view) implements ServerFrame {
     }
 
     /** Event {@code seq} during a resync: without a view (the resync ends with one). */
     @JsonTypeName("event")
-    record ResyncEvent(long seq, JsonNode event) implements ServerFrame {
+    record ResyncEvent(long seq, SeatEventMessage event) implements ServerFrame {
     }
 
     /** The answer to a command frame: accepted up to {@code seq}, or refused with the rules' code. */
@@ -44,13 +42,7 @@ public sealed interface ServerFrame {
 
     /** The answer to a hint frame: the fields of {@code POST /api/tables/{id}/hint}'s answer. */
     @JsonTypeName("hint")
-    record Hint(@JsonIgnore ObjectNode answer) implements ServerFrame {
-        @JsonAnyGetter
-        public Map<String, JsonNode> fields() {
-            Map<String, JsonNode> m = new LinkedHashMap<>();
-            answer.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue()));
-            return m;
-        }
+    record Hint(@JsonUnwrapped HintAnswer answer) implements ServerFrame {
     }
 
     /** A frame that could not be used, or a command that got no answer; nothing changed. */

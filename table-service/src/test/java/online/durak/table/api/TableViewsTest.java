@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -19,6 +20,7 @@ import online.durak.engine.Rules;
 import online.durak.engine.table.TableCommand;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
+import online.durak.messages.Wire;
 import online.durak.table.Script;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
@@ -40,6 +42,14 @@ class TableViewsTest {
         return p.current(g.tableId);
     }
 
+    /** What a client gets: the answer as the service's mapper writes it (the engine's types by durak-messages' Wire). */
+    private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(Wire.module());
+
+    @SuppressWarnings("unchecked")
+    private static <T extends JsonNode> T json(Object answer) {
+        return (T) MAPPER.valueToTree(answer);
+    }
+
     private static Set<String> cards(JsonNode array) {
         Set<String> s = new HashSet<>();
         array.forEach(c -> s.add(c.textValue()));
@@ -51,7 +61,7 @@ class TableViewsTest {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).play(5);
         TableSnapshot s = snapshot(g);
         for (int seat = 0; seat < 2; seat++) {
-            ObjectNode v = TableViews.view(s, seat);
+            ObjectNode v = json(TableViews.view(s, seat));
             assertEquals(seat, v.get("seat").intValue());
             assertEquals(g.lastSeq(), v.get("seq").longValue());
             assertEquals("PLAYING", v.at("/table/status").textValue());
@@ -82,7 +92,7 @@ class TableViewsTest {
     void eventsAreRedactedPerSeatAndEverySeqIsThere() {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 11).playDeal();
         TableSnapshot s = snapshot(g);
-        ArrayNode events = TableViews.seatEvents(s, 0, 1);
+        ArrayNode events = json(TableViews.seatEvents(s, 0, 1));
         assertEquals(g.lastSeq(), events.size());
         for (int i = 0; i < events.size(); i++) {
             JsonNode e = events.get(i);
@@ -97,15 +107,15 @@ class TableViewsTest {
                 assertEquals(!mine, e.get("event").has("count"));
             }
         }
-        assertEquals(3, TableViews.seatEvents(s, g.lastSeq() - 3, 0).size());
-        assertEquals(0, TableViews.seatEvents(s, g.lastSeq() + 10, 0).size());
-        assertEquals(0, TableViews.seatEvents(s, Long.MAX_VALUE, 0).size());
+        assertEquals(3, json(TableViews.seatEvents(s, g.lastSeq() - 3, 0)).size());
+        assertEquals(0, json(TableViews.seatEvents(s, g.lastSeq() + 10, 0)).size());
+        assertEquals(0, json(TableViews.seatEvents(s, Long.MAX_VALUE, 0)).size());
     }
 
     @Test
     void theBoardExplainsThePoints() {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 3).playDeal();
-        ObjectNode b = TableViews.board(snapshot(g));
+        ObjectNode b = json(TableViews.board(snapshot(g)));
         assertEquals(1, b.get("deals").size());
         JsonNode deal = b.at("/deals/0");
         assertEquals(1, deal.get("deal").intValue());
@@ -140,7 +150,7 @@ class TableViewsTest {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(3), 5).playDeal();
         g.run(new TableCommand.Continue("p0", 9)).run(new TableCommand.Continue("p1", 9)).play(2);
         TableSnapshot s = snapshot(g);
-        ObjectNode r = TableViews.replay(s, 1);
+        ObjectNode r = json(TableViews.replay(s, 1));
         JsonNode steps = r.get("steps");
         assertEquals("DealStarted", steps.at("/0/event/type").textValue());
         assertTrue(steps.at("/0/event/event").has("deckOrder"));
@@ -160,13 +170,13 @@ class TableViewsTest {
     @Test
     void aSummaryListsSeatsAndFreeSeats() {
         Script g = new Script("t").run(new TableCommand.Create("p0", "Anna", Script.twoPlayers(1)));
-        ObjectNode o = TableViews.summary(snapshot(g));
+        ObjectNode o = json(TableViews.summary(snapshot(g)));
         assertEquals("OPEN", o.get("status").textValue());
         assertEquals(1, o.get("freeSeats").intValue());
         assertEquals("Anna", o.at("/seats/0/name").textValue());
         assertTrue(o.at("/seats/1/free").booleanValue());
         assertEquals(2, o.at("/settings/players").intValue());
-        ObjectNode v = TableViews.view(snapshot(g), 0);
+        ObjectNode v = json(TableViews.view(snapshot(g), 0));
         assertTrue(v.get("match").isNull());
         assertTrue(v.get("deal").isNull());
         assertNull(null);
@@ -180,7 +190,7 @@ class TableViewsTest {
         int toAct = g.state.toAct();
         java.time.Instant last = g.seq(g.lastSeq()).at();
         for (int seat = 0; seat < 2; seat++) {
-            JsonNode c = TableViews.view(s, seat).get("clock");
+            JsonNode c = json(TableViews.view(s, seat)).get("clock");
             assertEquals(toAct, c.get("seat").intValue());
             assertEquals(last.plusSeconds(90).toString(), c.get("turnEnds").textValue());
             assertTrue(c.get("graceEnds").isNull());
@@ -188,14 +198,14 @@ class TableViewsTest {
         }
         // a configured turn length replaces the table's (tests only)
         assertEquals(last.plusSeconds(1).toString(),
-                TableViews.view(s, 0, Duration.ofSeconds(1)).at("/clock/turnEnds").textValue());
+                json(TableViews.view(s, 0, Duration.ofSeconds(1))).at("/clock/turnEnds").textValue());
         // continue on the board, a hint or a timeout do not restart it; the board's own clock has seat -1
         g.playDeal();
-        assertTrue(TableViews.view(snapshot(g), 0).get("clock").isNull(), "the match is over");
+        assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull(), "the match is over");
         Script three = Script.started("t3", "p0", "p1", timed.withDealsPerMatch(3), 11).playDeal();
         java.time.Instant ended = three.seq(three.lastSeq()).at();
         three.run(new TableCommand.Continue("p0", 5));
-        JsonNode board = TableViews.view(snapshot(three), 1).get("clock");
+        JsonNode board = json(TableViews.view(snapshot(three), 1)).get("clock");
         assertEquals(-1, board.get("seat").intValue());
         assertEquals(ended.plusSeconds(90).toString(), board.get("turnEnds").textValue());
     }
@@ -203,22 +213,22 @@ class TableViewsTest {
     @Test
     void untimedTablesHaveNoClockAndHintsAreCountedPerSeat() {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 3).play(3);
-        assertTrue(TableViews.view(snapshot(g), 0).get("clock").isNull());
+        assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull());
         Script solo = new Script("s").run(new TableCommand.CreateSolo("p0", "Anna", Rules.defaults(3).withDealsPerMatch(1),
                 List.of(online.durak.engine.BotLevel.EASY, online.durak.engine.BotLevel.STRONG), 8));
         while (solo.state.toAct() != 0) {
             solo.play(1);
         }
         solo.run(new TableCommand.Hint("p0")).run(new TableCommand.Hint("p0"));
-        ObjectNode v = TableViews.view(snapshot(solo), 0);
+        ObjectNode v = json(TableViews.view(snapshot(solo), 0));
         assertTrue(v.get("clock").isNull(), "solo tables have no clock");
         assertTrue(v.at("/table/solo").booleanValue());
         assertEquals("[2,0,0]", v.at("/match/hints").toString());
-        assertEquals("[true,false,false]", Codec.write(TableViews.summary(snapshot(solo)).get("seats").findValues("human")
+        assertEquals("[true,false,false]", Codec.write(json(TableViews.summary(snapshot(solo))).get("seats").findValues("human")
                 .stream().collect(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance::arrayNode,
                         ArrayNode::add, ArrayNode::addAll)));
         solo.playDeal();
-        ObjectNode b = TableViews.board(snapshot(solo));
+        ObjectNode b = json(TableViews.board(snapshot(solo)));
         assertEquals("[2,0,0]", b.get("hints").toString());
         assertEquals("[2,0,0]", b.at("/match/hints").toString());
         assertEquals("STRONG", b.at("/seats/2/bot").textValue());

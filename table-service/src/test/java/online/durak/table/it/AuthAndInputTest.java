@@ -77,6 +77,12 @@ class AuthAndInputTest {
                 .toList();
     }
 
+    /** The error, its message starting with {@code message} (the field named first). */
+    private static void error(io.restassured.response.Response r, int status, String code, String message) {
+        r.then().statusCode(status).contentType(ContentType.JSON).body("code", equalTo(code))
+                .body("message", startsWith(message));
+    }
+
     private static void error(io.restassured.response.Response r, int status, String code) {
         r.then().statusCode(status).contentType(ContentType.JSON).body("code", equalTo(code))
                 .body("message", not(equalTo("")));
@@ -95,10 +101,21 @@ class AuthAndInputTest {
     @Test
     void signIn_refusesBadBodies() {
         error(given().contentType(ContentType.JSON).body("{\"name\":").post("/api/guests"), 400, "INVALID_JSON");
-        error(given().contentType(ContentType.JSON).body("[1]").post("/api/guests"), 400, "INVALID_JSON");
+        error(given().contentType(ContentType.JSON).body("[1]").post("/api/guests"), 400, "INVALID_JSON",
+                "the body must be a JSON object");
+        error(given().contentType(ContentType.JSON).body("\"Anna\"").post("/api/guests"), 400, "INVALID_JSON",
+                "the body must be a JSON object");
         error(given().contentType(ContentType.JSON).post("/api/guests"), 400, "INVALID_JSON");
-        error(given().contentType(ContentType.JSON).body("{\"name\":5}").post("/api/guests"), 400, "INVALID_REQUEST");
-        error(given().contentType(ContentType.JSON).body("{\"nick\":\"x\"}").post("/api/guests"), 400, "INVALID_REQUEST");
+        error(given().contentType(ContentType.JSON).body("{\"name\":\"a\"} {}").post("/api/guests"), 400, "INVALID_JSON",
+                "not valid JSON: there is more text after the JSON value");
+        error(given().contentType(ContentType.JSON).body("{\"name\":\"a\",\"name\":\"b\"}").post("/api/guests"), 400,
+                "INVALID_JSON", "not valid JSON: field \"name\" is given twice");
+        error(given().contentType(ContentType.JSON).body("{\"name\":5}").post("/api/guests"), 400, "INVALID_REQUEST",
+                "name: must be a string");
+        error(given().contentType(ContentType.JSON).body("{\"name\":[\"Anna\"]}").post("/api/guests"), 400,
+                "INVALID_REQUEST", "name: must be a string");
+        error(given().contentType(ContentType.JSON).body("{\"nick\":\"x\"}").post("/api/guests"), 400, "INVALID_REQUEST",
+                "nick: is not a known field (known: name)");
         error(given().contentType(ContentType.JSON).body("{\"name\":\"  \"}").post("/api/guests"), 400, "INVALID_NAME");
         error(given().contentType(ContentType.JSON).body("{\"name\":\"" + "x".repeat(40) + "\"}").post("/api/guests"),
                 400, "INVALID_NAME");
@@ -243,7 +260,7 @@ class AuthAndInputTest {
     }
 
     @Test
-    void players_withoutASeat_areRefused403() {
+    void players_withoutASeat_areRefused403() throws Exception {
         Script game = Script.started("t-" + UUID.randomUUID(), "p0-" + UUID.randomUUID(), "p1-" + UUID.randomUUID(),
                 Script.twoPlayers(1), 17).play(3);
         store.insert(game.messages); // only in the store: the service reads it on demand
@@ -257,6 +274,15 @@ class AuthAndInputTest {
         error(It.as(token).get(t + "/events"), 403, "NOT_SEATED");
         error(It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 403, "NOT_SEATED");
         error(It.as(token).post(t + "/leave"), 403, "NOT_SEATED");
+        // a command without a body needs no content type (rest-assured would add one), or may name any
+        java.net.http.HttpResponse<String> bare = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(base.resolve(t + "/continue"))
+                        .header("Authorization", "Bearer " + token)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, bare.statusCode(), bare.body());
+        error(given().header("Authorization", "Bearer " + token).contentType(ContentType.TEXT).post(t + "/continue"),
+                403, "NOT_SEATED");
         error(It.as(token).post(t + "/continue"), 403, "NOT_SEATED");
         error(It.as(token).body("{\"seat\":1,\"level\":\"EASY\"}").post(t + "/bots"), 403, "NOT_SEATED");
         assertTrue(published(stranger.getString("playerId")).isEmpty());
@@ -270,19 +296,32 @@ class AuthAndInputTest {
         store.insert(game.messages);
         String token = tokens.issue(new Player(p0, "Anna"));
         String t = "/api/tables/" + game.tableId;
-        error(It.as(token).body("{\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 400, "INVALID_REQUEST");
+        error(It.as(token).body("{\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 400, "INVALID_REQUEST",
+                "commandId: is required");
+        error(It.as(token).body("{\"commandId\":7,\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 400,
+                "INVALID_REQUEST", "commandId: must be a string");
         error(It.as(token).body("{\"commandId\":\"" + "c".repeat(65) + "\",\"move\":{\"type\":\"take\"}}").post(t + "/moves"),
                 400, "INVALID_REQUEST");
-        error(It.as(token).body("{\"commandId\":\"c1\"}").post(t + "/moves"), 400, "INVALID_MOVE");
+        error(It.as(token).body("{\"commandId\":\"c1\"}").post(t + "/moves"), 400, "INVALID_MOVE", "move: is required");
         error(It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"},\"x\":1}").post(t + "/moves"),
-                400, "INVALID_REQUEST");
+                400, "INVALID_REQUEST", "x: is not a known field (known: commandId, move)");
         It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"fly\"}}").post(t + "/moves").then()
                 .statusCode(400).body("code", equalTo("INVALID_MOVE")).body("message", startsWith("type"));
         It.as(token).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"attack\",\"cards\":[\"1Z\"]}}").post(t + "/moves")
                 .then().statusCode(400).body("code", equalTo("INVALID_MOVE")).body("message", containsString("cards"));
         error(It.as(token).body("{\"commandId\":\"c1\",\"move\":").post(t + "/moves"), 400, "INVALID_JSON");
-        error(It.as(token).body("{\"seat\":\"one\"}").post(t + "/join"), 400, "INVALID_REQUEST");
-        error(It.as(token).body("{\"seat\":1,\"level\":\"GODLIKE\"}").post(t + "/bots"), 400, "INVALID_REQUEST");
+        error(It.as(token).body("{\"seat\":\"one\"}").post(t + "/join"), 400, "INVALID_REQUEST", "seat: must be a whole number");
+        error(It.as(token).body("{\"seat\":1.5}").post(t + "/join"), 400, "INVALID_REQUEST", "seat: must be a whole number");
+        error(It.as(token).body("{\"seat\":99999999999}").post(t + "/join"), 400, "INVALID_REQUEST",
+                "seat: must be a whole number from -2147483648 to 2147483647");
+        error(It.as(token).body("{\"seat\":}").post(t + "/join"), 400, "INVALID_JSON", "not valid JSON: a syntax error");
+        error(It.as(token).body("{\"seat\":1").post(t + "/join"), 400, "INVALID_JSON", "not valid JSON: it ends too early");
+        error(It.as(token).body("{\"seat\":1,\"level\":\"GODLIKE\"}").post(t + "/bots"), 400, "INVALID_REQUEST",
+                "level: must be EASY, NORMAL, STRONG");
+        error(It.as(token).body("{\"level\":\"EASY\"}").post(t + "/bots"), 400, "INVALID_REQUEST", "seat: is required");
+        error(It.as(token).body("{\"seat\":1}").post(t + "/bots"), 400, "INVALID_REQUEST", "level: is required");
+        error(It.as(token).body("{\"commandId\":\"c1\",\"why\":1}").post(t + "/start"), 400, "INVALID_REQUEST",
+                "why: is not a known field (known: commandId)");
         error(It.as(token).get(t + "/events?since=abc"), 400, "INVALID_PARAMETER");
         error(It.as(token).get(t + "/events?since=-1"), 400, "INVALID_PARAMETER");
         error(It.as(token).get(t + "/events?since=99999999999999999999"), 400, "INVALID_PARAMETER");

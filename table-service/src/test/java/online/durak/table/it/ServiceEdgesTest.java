@@ -3,6 +3,7 @@ package online.durak.table.it;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.common.QuarkusTestResource;
@@ -64,7 +65,28 @@ class ServiceEdgesTest {
                 .body("paths.'/api/tables'.post.responses.'503'.description", containsString("RULES_UNAVAILABLE"))
                 .body("paths.'/api/tables/{id}/hint'.post.responses.'503'.description", containsString("RULES_UNAVAILABLE"))
                 .body("paths.'/api/guests'.post.responses.'201'.description", equalTo("signed in"))
-                .body("components.securitySchemes.bearer.scheme", equalTo("bearer"));
+                .body("components.securitySchemes.bearer.scheme", equalTo("bearer"))
+                // bodies come from the records the resources take and return, engine types by reference, with examples
+                .body("paths.'/api/tables/{id}/moves'.post.requestBody.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/MoveRequest"))
+                .body("paths.'/api/tables/{id}/moves'.post.responses.'200'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/CommandAccepted"))
+                .body("paths.'/api/tables/{id}/view'.get.responses.'200'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/TableView"))
+                .body("components.schemas.MoveRequest.required", hasItems("commandId", "move"))
+                .body("components.schemas.MoveRequest.properties.move.'$ref'", equalTo("#/components/schemas/Move"))
+                .body("components.schemas.TableView.properties.deal.'$ref'", equalTo("#/components/schemas/SeatView"))
+                .body("components.schemas.EventsPage.properties.events.items.'$ref'", equalTo("#/components/schemas/SeatEvent"))
+                .body("components.schemas.Settings.examples[0].players", equalTo(2))
+                .body("components.schemas.Move.examples[0].type", equalTo("cover"))
+                .body("components.schemas.BoardRow.properties.calculation.examples[0]",
+                        equalTo("1 + 2 players out after you = 3"))
+                // every error answer has the one error body
+                .body("paths.'/api/tables/{id}/moves'.post.responses.'422'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/Error"))
+                .body("paths.'/api/guests'.post.responses.'400'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/Error"))
+                .body("components.schemas.Error.properties.code.examples[0]", equalTo("NO_SUCH_TABLE"));
     }
 
     @Test

@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import online.durak.messages.MessageException;
+import java.time.Instant;
+import online.durak.engine.Event;
+import online.durak.engine.Move;
+import online.durak.messages.SeatEventMessage;
+import online.durak.messages.VisibleEvent;
 import online.durak.service.api.ApiException;
+import online.durak.table.api.Responses;
 import org.junit.jupiter.api.Test;
 
 class FramesTest {
@@ -55,10 +61,14 @@ class FramesTest {
                 Frames.write(ServerFrame.Reply.accepted("c", 9)));
         assertEquals("{\"type\":\"reply\",\"commandId\":\"c\",\"accepted\":false,\"code\":\"X\",\"message\":\"m\"}",
                 Frames.write(ServerFrame.Reply.refused("c", "X", "m")));
-        assertEquals("{\"type\":\"hint\",\"commandId\":\"h\",\"seat\":1}", Frames.write(new ServerFrame.Hint(
-                JsonNodeFactory.instance.objectNode().put("commandId", "h").put("seat", 1))));
-        assertEquals("{\"type\":\"event\",\"seq\":4,\"event\":{}}",
-                Frames.write(new ServerFrame.ResyncEvent(4, JsonNodeFactory.instance.objectNode())));
+        assertEquals("{\"type\":\"hint\",\"tableId\":\"t\",\"commandId\":\"h\",\"seq\":5,\"seat\":1,"
+                + "\"move\":{\"type\":\"take\"},\"reason\":\"r\",\"candidates\":[],\"hints\":1}",
+                Frames.write(new ServerFrame.Hint(new Responses.HintAnswer("t", "h", 5, 1, new Move.Take(), "r",
+                        JsonNodeFactory.instance.arrayNode(), 1))));
+        assertEquals("{\"type\":\"event\",\"seq\":4,\"event\":{\"tableId\":\"t\",\"seq\":4,\"type\":\"HintTaken\","
+                + "\"at\":\"1970-01-01T00:00:00Z\",\"commandId\":null,\"event\":{\"type\":\"HintTaken\",\"seat\":0}}}",
+                Frames.write(new ServerFrame.ResyncEvent(4, new SeatEventMessage("t", 4, "HintTaken",
+                        new VisibleEvent.Open(new Event.HintTaken(0)), null, Instant.EPOCH))));
     }
 
     private static void invalid(String text, String message) {

@@ -1,0 +1,160 @@
+package online.durak.table.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.util.List;
+import online.durak.engine.BotLevel;
+import online.durak.engine.CardSet;
+import online.durak.engine.Move;
+import online.durak.engine.Rules;
+import online.durak.engine.SeatView;
+import online.durak.messages.SeatEventMessage;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * Every body this service answers, as Jackson writes it (the engine's types inside in their wire form, durak-messages'
+ * {@code Wire.module()}) and as /q/openapi describes it; {@link TableViews} makes them from a projection's snapshot.
+ * The engine's types are described once, in {@link Schemas}, and referred to here.
+ */
+public final class Responses {
+    private Responses() {
+    }
+
+    @Schema(name = "Guest", description = "A signed-in guest; send the token as Authorization: Bearer <token>.")
+    public record Guest(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name,
+                        @Schema(description = "an ES256 JWT", examples = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOi...") String token) {
+    }
+
+    @Schema(name = "Me")
+    public record Me(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name) {
+    }
+
+    @Schema(name = "Seat")
+    public record Seat(@Schema(examples = "1") int seat, boolean free,
+                       @Schema(description = "null for a free seat", examples = "guest-2b0c6f1e") String playerId,
+                       @Schema(examples = "Anna") String name,
+                       @Schema(description = "a person sits here (not a bot, not free)") boolean human,
+                       @Schema(description = "the bot's level, null for a person or a free seat",
+                               enumeration = {"EASY", "NORMAL", "STRONG"}, type = SchemaType.STRING) BotLevel bot) {
+    }
+
+    @Schema(name = "TableSummary")
+    public record TableSummary(@Schema(examples = "3f8a6c52-8f0e-3c33-a0f2-0d6b8a4e9d10") String tableId,
+                               @Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
+                               @Schema(implementation = Schemas.Settings.class) Rules settings,
+                               @Schema(examples = "guest-2b0c6f1e") String createdBy,
+                               @Schema(implementation = String.class, format = "date-time",
+                                       examples = "2026-12-01T16:00:00Z") Instant createdAt,
+                               @Schema(description = "the last event seq this summary includes", examples = "3") long seq,
+                               List<Seat> seats, @Schema(examples = "1") int freeSeats) {
+    }
+
+    @Schema(name = "TableInView")
+    public record TableInView(@Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
+                              @Schema(implementation = Schemas.Settings.class) Rules settings, List<Seat> seats, int freeSeats,
+                              String createdBy,
+                              @Schema(description = "one person against bots: hints are given, there is no clock") boolean solo) {
+    }
+
+    @Schema(name = "MatchInView")
+    public record MatchInView(@Schema(examples = "1") int dealNumber, @Schema(examples = "1") int dealsPerMatch,
+                              boolean dealRunning,
+                              @Schema(description = "a deal has ended and the next waits for continue") boolean onBoard,
+                              @Schema(description = "the seats that pressed continue") List<Integer> continued,
+                              @Schema(examples = "[0, 0]") List<Integer> totals,
+                              @Schema(description = "null until the match is over; 1 = best, ties share") List<Integer> places,
+                              @Schema(description = "hints taken, by seat", examples = "[0, 0]") List<Integer> hints) {
+    }
+
+    @Schema(name = "Clock", description = "The turn clock (rules.md §8), derived from the table's events.")
+    public record Clock(@Schema(description = "the seat whose decision is timed; -1: the board, waiting for continue "
+            + "(the next deal is dealt when it runs out)", examples = "0") int seat,
+                        @Schema(description = "when the turn clock runs out", implementation = String.class,
+                                format = "date-time", examples = "2026-12-01T16:01:00Z") Instant turnEnds,
+                        @Schema(description = "when the grace after it runs out; null until the turn clock has",
+                                implementation = String.class, format = "date-time") Instant graceEnds,
+                        @Schema(description = "the grace has run out too: the computer now plays this move for the seat")
+                        boolean computerMoves) {
+    }
+
+    @Schema(name = "TableView", description = "My seat's view of the table after event seq.")
+    public record TableView(String tableId, @Schema(examples = "12") long seq, @Schema(examples = "0") int seat,
+                            TableInView table,
+                            @Schema(description = "null before the match starts") MatchInView match,
+                            @Schema(implementation = Schemas.SeatView.class) SeatView deal,
+                            @Schema(description = "null when nothing is timed: no clock at this table (solo tables "
+                                    + "never have one), a bot to act, the table not playing") Clock clock) {
+    }
+
+    @Schema(name = "CommandAccepted")
+    public record CommandAccepted(@Schema(examples = "m-17") String commandId, boolean accepted,
+                                  @Schema(description = "the table's last seq after the command", examples = "13") long seq,
+                                  @Schema(description = "the caller's view at seq or later; null without a seat") TableView view) {
+    }
+
+    @Schema(name = "EventsPage")
+    public record EventsPage(String tableId, @Schema(description = "the table's last seq", examples = "13") long seq,
+                             int seat,
+                             @Schema(description = "every event after since, each seq once, in order", type = SchemaType.ARRAY,
+                                     implementation = Schemas.SeatEvent.class) List<SeatEventMessage> events) {
+    }
+
+    @Schema(name = "BoardRow")
+    public record BoardRow(int seat, String name, @Schema(examples = "1") int place, @Schema(examples = "3") int points,
+                           @Schema(examples = "1 + 2 players out after you = 3") String calculation) {
+    }
+
+    @Schema(name = "DealBoard")
+    public record DealBoard(@Schema(examples = "1") int deal, @Schema(description = "null after a draw") Integer durak,
+                            String durakName,
+                            @Schema(description = "the cards the durak kept", type = SchemaType.ARRAY,
+                                    implementation = String.class, examples = "[\"6H\", \"QS\"]") CardSet durakCards,
+                            List<BoardRow> rows,
+                            @Schema(description = "totals after this deal", examples = "[3, 0]") List<Integer> totals) {
+    }
+
+    @Schema(name = "MatchResult")
+    public record MatchResult(boolean over, List<Integer> totals, List<Integer> places,
+                              @Schema(examples = "[0]") List<Integer> winners,
+                              @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints) {
+    }
+
+    @Schema(name = "Board")
+    public record Board(String tableId, long seq,
+                        @Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
+                        int dealsPerMatch, List<Seat> seats, List<DealBoard> deals, List<Integer> totals,
+                        @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints,
+                        boolean onBoard, List<Integer> continued,
+                        @Schema(description = "null until the match is over") MatchResult match) {
+    }
+
+    @Schema(name = "ReplayStep")
+    public record ReplayStep(long seq, @Schema(description = "the event with every card", implementation = Schemas.SeatEvent.class)
+                             SeatEventMessage event,
+                             @Schema(description = "the open view after it: hands of every seat", implementation = Schemas.SeatView.class)
+                             SeatView view) {
+    }
+
+    @Schema(name = "Replay")
+    public record Replay(String tableId, @Schema(examples = "1") int deal, List<ReplayStep> steps) {
+    }
+
+    @Schema(name = "HintCandidate", description = "A move the strong bot weighed, as its search judged it.")
+    public record HintCandidate(@Schema(implementation = Schemas.Move.class) Move move,
+                                @Schema(description = "how often this move led to not being the durak (0..1)") Double notDurakRate,
+                                @Schema(description = "cards left in hand, on average, when it ended as the durak") Double meanCardsLeftWhenDurak,
+                                @Schema(description = "how many deals the search played out (determinized samples)") Integer samples,
+                                @Schema(description = "true when the position was searched exactly (open information)") Boolean exact) {
+    }
+
+    @Schema(name = "HintAnswer", description = "The strong bot's suggestion for my seat (rules.md §8).")
+    public record HintAnswer(String tableId, String commandId,
+                             @Schema(description = "the seq of the HintTaken event") long seq, int seat,
+                             @Schema(description = "a legal move of mine now", implementation = Schemas.Move.class) Move move,
+                             @Schema(description = "why, for people", examples = "the 6♥ is your lowest card") String reason,
+                             @Schema(description = "the moves weighed, best first (as the bot service gave them)",
+                                     type = SchemaType.ARRAY, implementation = HintCandidate.class) JsonNode candidates,
+                             @Schema(description = "how many hints I have taken at this table, this one included") int hints) {
+    }
+}

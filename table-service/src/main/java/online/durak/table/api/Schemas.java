@@ -1,0 +1,58 @@
+package online.durak.table.api;
+
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * How /q/openapi describes the engine's types inside this service's bodies ({@code @Schema(implementation = ...)} on
+ * a record component of that type): they are written by durak-messages' Wire module, whose forms conformance/FORMAT.md
+ * and messages.schema.json define; these shapes only name and exemplify them. And the error body every service shares.
+ */
+final class Schemas {
+    private Schemas() {
+    }
+
+    @Schema(name = "Error", description = "Every error: a stable code and a message for people naming the field at "
+            + "fault; 4xx, or 503/504 when a service this one depends on cannot answer.")
+    record Error(@Schema(examples = "NO_SUCH_TABLE") String code,
+                 @Schema(examples = "there is no table abc") String message) {
+    }
+
+    @Schema(name = "Settings", type = SchemaType.OBJECT, description = "Table settings by their rules.md §1 names "
+            + "(messages.schema.json#/$defs/Rules): variant, deck, players, teams, throwIn, firstBoutLimit, "
+            + "showTrumpToTransfer, discardVisible, dealsPerMatch, turnClock, stake. In a request every one but players "
+            + "may be left out (its default); in an answer all are there. A bad one is 400 INVALID_SETTING naming it.",
+            examples = "{\"variant\":\"PODKIDNOI\",\"deck\":36,\"players\":2,\"teams\":false,\"throwIn\":\"ALL\","
+                    + "\"firstBoutLimit\":\"FIRST_BOUT\",\"showTrumpToTransfer\":false,\"discardVisible\":false,\"dealsPerMatch\":1,"
+                    + "\"turnClock\":60,\"stake\":0}")
+    record Settings() {
+    }
+
+    @Schema(name = "Move", type = SchemaType.OBJECT, description = "A move as conformance/FORMAT.md writes it "
+            + "(messages.schema.json#/$defs/Move): {\"type\":\"attack\",\"cards\":[\"6H\"]}, "
+            + "{\"type\":\"cover\",\"attack\":\"6H\",\"card\":\"7H\"}, {\"type\":\"transfer\",\"card\":\"6S\"} or "
+            + "{\"type\":\"transfer\",\"showTrump\":\"6S\"}, {\"type\":\"take\"}, {\"type\":\"throw\",\"cards\":[...]}, "
+            + "{\"type\":\"pass\"}. A move that cannot be read is 400 INVALID_MOVE naming the field.",
+            examples = "{\"type\":\"cover\",\"attack\":\"6H\",\"card\":\"7H\"}")
+    record Move() {
+    }
+
+    @Schema(name = "SeatView", type = SchemaType.OBJECT, description = "What one seat may know of the running or "
+            + "last deal (rules.md §8; messages.schema.json#/$defs/SeatView): own hand, others' hand sizes and known "
+            + "cards, table, trump, stock and discard counts, roles, round, legal moves, points once over. In a replay "
+            + "the open view: every hand. Null before the first deal.")
+    record SeatView() {
+    }
+
+    @Schema(name = "SeatEvent", type = SchemaType.OBJECT, description = "An event as my seat may see it "
+            + "(messages.schema.json#/$defs/SeatEventMessage): {tableId, seq, type, at, commandId, event}; "
+            + "DealStarted without its deck order (my dealt cards and the trump card instead), another seat's "
+            + "CardsDrawn as a count. Time and help are events too: TimedOut {seat, graceEnds}, GraceRanOut {seat}, "
+            + "PlayedByComputer {seat} (the move events after it were played by the computer for that seat), "
+            + "BoardTimedOut {} and HintTaken {seat}. A table closed before its match started: TableClosed {reason: "
+            + "EMPTY (its last person left) or EXPIRED (not started within the lobby's time, 30 min by default)}.",
+            examples = "{\"tableId\":\"t1\",\"seq\":7,\"type\":\"Attacked\",\"at\":\"2026-12-01T16:00:05Z\","
+                    + "\"commandId\":\"guest-1:m-3\",\"event\":{\"type\":\"Attacked\",\"seat\":0,\"cards\":[\"6H\"]}}")
+    record SeatEvent() {
+    }
+}
