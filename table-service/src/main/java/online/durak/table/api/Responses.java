@@ -23,7 +23,7 @@ public final class Responses {
 
     @Schema(name = "Guest", description = "A signed-in guest; send the token as Authorization: Bearer <token>.")
     public record Guest(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name,
-                        @Schema(description = "an ES256 JWT", examples = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOi...") String token) {
+                        @Schema(description = "an RS256 JWT", examples = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOi...") String token) {
     }
 
     @Schema(name = "Me")
