@@ -1,6 +1,10 @@
 package online.durak.leaderboard;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.restassured.path.json.JsonPath;
 
 import java.time.Duration;
 import java.util.List;
@@ -45,8 +49,22 @@ public final class Feed implements AutoCloseable {
         await("readiness UP", () -> given().get("/q/health/ready").statusCode() == 200);
     }
 
+    /** Starts a rebuild and waits for its end; its last status. */
+    public static JsonPath rebuild() {
+        given().post("/admin/rebuild").then().statusCode(202).body("running", equalTo(true));
+        await(Duration.ofMinutes(10), "the rebuild's end",
+                () -> !given().get("/admin/rebuild").jsonPath().getBoolean("running"));
+        JsonPath status = given().get("/admin/rebuild").then().statusCode(200).extract().jsonPath();
+        assertNull(status.get("error"));
+        return status;
+    }
+
     public static void await(String what, BooleanSupplier done) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        await(Duration.ofSeconds(60), what, done);
+    }
+
+    public static void await(Duration wait, String what, BooleanSupplier done) {
+        long deadline = System.nanoTime() + wait.toNanos();
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting for " + what);

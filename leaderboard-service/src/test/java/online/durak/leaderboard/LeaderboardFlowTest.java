@@ -134,7 +134,7 @@ class LeaderboardFlowTest {
     }
 
     private static JsonPath rebuild() {
-        return given().post("/admin/rebuild").then().statusCode(200).extract().jsonPath();
+        return Feed.rebuild();
     }
 
     @Test

@@ -1,16 +1,18 @@
 package online.durak.leaderboard.api;
 
-import io.smallrye.common.annotation.Blocking;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import online.durak.leaderboard.messaging.Rebuild;
 
 /**
- * {@code POST /admin/rebuild}, for operators: drops the leaderboard and rebuilds it from the event store, answering
- * when done with {@code {matches, applied, millis}}; 409 {@code REBUILD_RUNNING} while one runs. Outside {@code /api}
- * so that an edge forwarding the public API never forwards it; the service listens on loopback by default.
+ * For operators: {@code POST /admin/rebuild} drops the leaderboard and starts rebuilding it from the event store
+ * (202 with the status; 409 {@code REBUILD_RUNNING} while one runs); {@code GET /admin/rebuild} is the status
+ * {@code {running, matches, done, applied, millis, error}}. Outside {@code /api} so that an edge forwarding the public
+ * API never forwards it; the service listens on loopback by default.
  */
 @Path("/admin/rebuild")
 public class RebuildResource {
@@ -21,9 +23,14 @@ public class RebuildResource {
     }
 
     @POST
-    @Blocking
     @Produces(MediaType.APPLICATION_JSON)
-    public Rebuild.Summary rebuild() {
-        return rebuild.run();
+    public Response start() {
+        return Response.accepted(rebuild.start()).build();
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Rebuild.Status status() {
+        return rebuild.status();
     }
 }
