@@ -130,6 +130,10 @@ class LeaderboardFlowTest {
                 .execute().await().atMost(Duration.ofSeconds(10))) {
             out.add(r.getString("x"));
         }
+        for (Row r : pool.query("select concat_ws('|', period, player_id, points, matches) as x from lb_period_totals"
+                + " order by period, player_id").execute().await().atMost(Duration.ofSeconds(10))) {
+            out.add(r.getString("x"));
+        }
         return out;
     }
 

@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.UUID;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Rules;
+import online.durak.leaderboard.store.Period;
 import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -73,9 +74,15 @@ class LeaderboardMeasureTest {
                 + " deals, duraks, left_early) select 'synthetic', g, 'synthetic-' || g, 'P' || g, 0,"
                 + " now() - (g % 5) * interval '1 minute', (g * 7919) % 5000, 1, 1, 1, g % 2, false"
                 + " from generate_series(1, " + PLAYERS + ") g").execute().await().atMost(Duration.ofMinutes(2));
-        pool.query("analyze lb_players; analyze lb_entries").execute().await().atMost(Duration.ofMinutes(1));
+        Instant at = Instant.now();
+        for (Period p : Period.values()) {
+            pool.query("insert into lb_period_totals (period, player_id, points, matches) select '" + p.key(at)
+                    + "', 'synthetic-' || g, (g * 7919) % 5000, 1 from generate_series(1, " + PLAYERS + ") g")
+                    .execute().await().atMost(Duration.ofMinutes(2));
+        }
+        pool.query("analyze lb_players; analyze lb_entries; analyze lb_period_totals").execute().await().atMost(Duration.ofMinutes(1));
         Random random = new Random(1);
-        for (String period : List.of("all", "month")) {
+        for (String period : List.of("all", "week", "month")) {
             for (boolean own : List.of(false, true)) {
                 long[] nanos = new long[REQUESTS];
                 for (int i = -50; i < REQUESTS; i++) { // 50 to warm up

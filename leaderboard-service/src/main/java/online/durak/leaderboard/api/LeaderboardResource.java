@@ -58,8 +58,9 @@ public class LeaderboardResource {
         int pageNo = number("page", page, 0, 0, Integer.MAX_VALUE / MAX_SIZE);
         int pageSize = number("size", size, 20, 1, MAX_SIZE);
         Optional<String> own = Optional.ofNullable(player).filter(s -> !s.isBlank());
-        Optional<Instant> from = p.start(clock.instant());
-        return store.board(from, pageNo, pageSize, own).map(b -> new Page(p.wireName(), from.orElse(null), pageNo,
+        Instant now = clock.instant();
+        Optional<Instant> from = p.start(now);
+        return store.board(p.key(now), pageNo, pageSize, own).map(b -> new Page(p.wireName(), from.orElse(null), pageNo,
                 pageSize, b.total(), b.rows().stream().map(Row::of).toList(), b.player().map(Row::of).orElse(null)));
     }
 

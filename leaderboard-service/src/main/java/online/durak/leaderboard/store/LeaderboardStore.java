@@ -4,7 +4,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -41,6 +40,18 @@ public class LeaderboardStore {
                 name    = case when excluded.name_at >= lb_players.name_at then excluded.name else lb_players.name end,
                 name_at = greatest(lb_players.name_at, excluded.name_at)""";
 
+    /**
+     * The boards a match counts on: all time, and the week and the month it ended in (Period keys). Entries stay the
+     * truth; these totals are kept beside them in the same transaction so that a page is an index range, not an
+     * aggregate over every entry of the month.
+     */
+    static final String ADD_TO_BOARDS = """
+            insert into lb_period_totals (period, player_id, points, matches)
+            values (:all, :player, :points, 1), (:week, :player, :points, 1), (:month, :player, :points, 1)
+            on conflict (period, player_id) do update set
+                points  = lb_period_totals.points + excluded.points,
+                matches = lb_period_totals.matches + 1""";
+
     /** One row of a leaderboard. */
     public record Ranked(long rank, String playerId, String name, long points, long matches) {
     }
@@ -74,54 +85,65 @@ public class LeaderboardStore {
                             .setParameter("name", e.name()).setParameter("at", at)
                             .setParameter("points", (long) e.points()).setParameter("deals", e.deals())
                             .setParameter("duraks", e.duraks()).executeUpdate())
+                    .chain(() -> s.createNativeQuery(ADD_TO_BOARDS).setParameter("all", Period.ALL.key(m.at()))
+                            .setParameter("week", Period.WEEK.key(m.at()))
+                            .setParameter("month", Period.MONTH.key(m.at())).setParameter("player", e.playerId())
+                            .setParameter("points", (long) e.points()).executeUpdate())
                     .replaceWithVoid();
         }
         return chain;
     }
 
     /**
-     * A page of the board of the period that starts at {@code from} (empty: all time), ranked by points (equal
-     * points share a rank, as places do), and {@code player}'s own row wherever it is.
+     * A page of the board {@code period} (a {@link Period#key}), ranked by points (equal points share a rank, as
+     * places do), and {@code player}'s own row wherever it is. A rank is 1 + the players with more points: counted
+     * once for the page's first row, then followed down the page.
      */
-    public Uni<Board> board(Optional<Instant> from, int page, int size, Optional<String> player) {
-        String source = from.isEmpty() ? "select player_id, points, matches from lb_players"
-                : "select player_id, sum(points) as points, count(*) as matches from lb_entries where at >= :from"
-                        + " group by player_id";
-        String ranked = "with totals as (" + source + "), ranked as (select player_id, points, matches,"
-                + " rank() over (order by points desc) as rank from totals)"
-                + " select r.rank, r.player_id, p.name, r.points, r.matches from ranked r"
-                + " join lb_players p on p.player_id = r.player_id ";
-        String count = "select count(*) from (" + source + ") t";
-        OffsetDateTime start = from.map(i -> i.atOffset(ZoneOffset.UTC)).orElse(null);
+    public Uni<Board> board(String period, int page, int size, Optional<String> player) {
+        String rows = "select t.player_id, p.name, t.points, t.matches from lb_period_totals t"
+                + " join lb_players p on p.player_id = t.player_id where t.period = :period";
+        String above = "select count(*) from lb_period_totals where period = :period and points > :points";
         return Panache.withSession(() -> Panache.getSession().chain(s -> {
-            Mutiny.SelectionQuery<Object[]> rows = s.createNativeQuery(ranked + "order by r.rank, r.player_id",
-                    Object[].class).setFirstResult(page * size).setMaxResults(size);
-            Mutiny.SelectionQuery<Object> n = s.createNativeQuery(count, Object.class);
-            if (start != null) {
-                rows.setParameter("from", start);
-                n.setParameter("from", start);
-            }
-            Uni<List<Ranked>> pageRows = rows.getResultList().map(LeaderboardStore::ranked);
-            Uni<Long> total = n.getSingleResult().map(x -> ((Number) x).longValue());
-            Uni<Optional<Ranked>> own = player.isEmpty() ? Uni.createFrom().item(Optional.empty()) : Uni.createFrom()
-                    .deferred(() -> {
-                        Mutiny.SelectionQuery<Object[]> q = s.createNativeQuery(ranked + "where r.player_id = :player",
-                                Object[].class).setParameter("player", player.get());
-                        if (start != null) {
-                            q.setParameter("from", start);
-                        }
-                        return q.getResultList().map(l -> ranked(l).stream().findFirst());
-                    });
+            Uni<List<Object[]>> pageRows = s.createNativeQuery(rows + " order by t.points desc, t.player_id",
+                            Object[].class).setParameter("period", period).setFirstResult(page * size)
+                    .setMaxResults(size).getResultList();
+            Uni<Long> total = s.createNativeQuery("select count(*) from lb_period_totals where period = :period",
+                    Object.class).setParameter("period", period).getSingleResult().map(x -> ((Number) x).longValue());
             // one session runs one query at a time: one after another
-            return pageRows.chain(r -> total.chain(t -> own.map(o -> new Board(r, t, o))));
+            return pageRows.chain(r -> firstRank(s, above, period, r).chain(first -> total.chain(t ->
+                    own(s, rows, above, period, player).map(o -> new Board(ranked(r, page * size, first), t, o)))));
         }));
     }
 
-    private static List<Ranked> ranked(List<Object[]> rows) {
+    private static Uni<Long> firstRank(Mutiny.Session s, String above, String period, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return Uni.createFrom().item(0L);
+        }
+        return s.createNativeQuery(above, Object.class).setParameter("period", period)
+                .setParameter("points", ((Number) rows.get(0)[2]).longValue()).getSingleResult()
+                .map(x -> 1 + ((Number) x).longValue());
+    }
+
+    private static Uni<Optional<Ranked>> own(Mutiny.Session s, String rows, String above, String period,
+                                             Optional<String> player) {
+        if (player.isEmpty()) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        return s.createNativeQuery(rows + " and t.player_id = :player", Object[].class).setParameter("period", period)
+                .setParameter("player", player.get()).getResultList().chain(r -> r.isEmpty()
+                        ? Uni.createFrom().item(Optional.<Ranked>empty())
+                        : firstRank(s, above, period, r).map(rank -> Optional.of(ranked(r, 0, rank).get(0))));
+    }
+
+    /** Rows ordered by points: the first has {@code firstRank}, each next one its position unless its points tie. */
+    private static List<Ranked> ranked(List<Object[]> rows, int offset, long firstRank) {
         List<Ranked> out = new ArrayList<>(rows.size());
-        for (Object[] r : rows) {
-            out.add(new Ranked(((Number) r[0]).longValue(), (String) r[1], (String) r[2], ((Number) r[3]).longValue(),
-                    ((Number) r[4]).longValue()));
+        for (int i = 0; i < rows.size(); i++) {
+            Object[] r = rows.get(i);
+            long points = ((Number) r[2]).longValue();
+            long rank = i == 0 ? firstRank
+                    : points == out.get(i - 1).points() ? out.get(i - 1).rank() : offset + i + 1;
+            out.add(new Ranked(rank, (String) r[0], (String) r[1], points, ((Number) r[3]).longValue()));
         }
         return out;
     }

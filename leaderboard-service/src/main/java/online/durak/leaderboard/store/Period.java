@@ -27,6 +27,19 @@ public enum Period {
     }
 
     /**
+     * The key of this period's board that a match ending at {@code at} counts on: {@code all},
+     * {@code week:<its Monday>} or {@code month:<yyyy-mm>}, all in UTC.
+     */
+    public String key(Instant at) {
+        return switch (this) {
+            case ALL -> "all";
+            case WEEK -> "week:" + start(at).orElseThrow().atZone(ZoneOffset.UTC).toLocalDate();
+            case MONTH -> "month:" + start(at).orElseThrow().atZone(ZoneOffset.UTC).toLocalDate().toString()
+                    .substring(0, 7);
+        };
+    }
+
+    /**
      * Where the window starts for a moment in it: Monday 00:00 UTC of the ISO week, the 1st of the month 00:00 UTC;
      * empty for all time.
      */

@@ -51,9 +51,16 @@ public class Schema {
                 deals     int         not null,
                 duraks    int         not null
             );
-            create index if not exists lb_players_points on lb_players (points desc, player_id)""";
+            create table if not exists lb_period_totals (
+                period    text   not null,
+                player_id text   not null,
+                points    bigint not null,
+                matches   int    not null,
+                primary key (period, player_id)
+            );
+            create index if not exists lb_period_totals_rank on lb_period_totals (period, points desc, player_id)""";
 
-    static final String DROP = "drop table if exists lb_applied, lb_entries, lb_players";
+    static final String DROP = "drop table if exists lb_applied, lb_entries, lb_players, lb_period_totals";
 
     private final Pool pool;
     private final Duration timeout;
