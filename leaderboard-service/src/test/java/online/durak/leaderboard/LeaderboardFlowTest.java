@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,6 +31,8 @@ import java.util.concurrent.Future;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Rules;
 import online.durak.leaderboard.messaging.MatchProjector;
+import online.durak.leaderboard.messaging.Rebuild;
+import online.durak.service.api.ApiException;
 import online.durak.leaderboard.score.FinishedMatch;
 import online.durak.leaderboard.score.MatchResults;
 import online.durak.leaderboard.store.Period;
@@ -57,6 +60,8 @@ class LeaderboardFlowTest {
     MeterRegistry registry;
     @Inject
     MatchProjector projector;
+    @Inject
+    Rebuild rebuild;
 
     @BeforeAll
     static void open() {
@@ -137,14 +142,10 @@ class LeaderboardFlowTest {
         return out;
     }
 
-    private static JsonPath rebuild() {
-        return Feed.rebuild();
-    }
-
     @Test
     void finishedMatches_makeTheBoards_andARebuildFromTheStoreGivesTheSame() {
         Feed.awaitReady();
-        rebuild(); // the read model as the store says, whatever earlier tests of this database left
+        Feed.rebuild(); // the read model as the store says, whatever earlier tests of this database left
         String run = run();
         String anna = "anna-" + run;
         String boris = "guest-boris-" + run;
@@ -205,7 +206,7 @@ class LeaderboardFlowTest {
         assertEquals(newest.at().truncatedTo(ChronoUnit.MICROS), Instant.parse(profile.getString("recent[0].at")));
 
         List<String> before = dump();
-        JsonPath summary = rebuild();
+        JsonPath summary = Feed.rebuild();
         assertTrue(summary.getLong("matches") >= matches.size());
         assertEquals(before, dump());
     }
@@ -255,6 +256,16 @@ class LeaderboardFlowTest {
 
     private double duplicates() {
         return registry.find("durak.leaderboard.matches").tag("outcome", "duplicate").counter().count();
+    }
+
+    @Test
+    void aSecondRebuild_whileOneRuns_isRefused() {
+        rebuild.start(); // returns at once, the rebuild running on its own thread
+        ApiException refused = assertThrows(ApiException.class, rebuild::start);
+        assertEquals(409, refused.status());
+        assertEquals("REBUILD_RUNNING", refused.code());
+        Feed.await("the rebuild's end", () -> !rebuild.status().running());
+        assertNull(rebuild.status().error());
     }
 
     @Test
