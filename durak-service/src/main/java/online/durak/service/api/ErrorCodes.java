@@ -42,6 +42,10 @@ public final class ErrorCodes {
     // ---- what is asked about ----
     public static final String NO_SUCH_TABLE = TableDecider.NO_SUCH_TABLE;
     public static final String NO_SUCH_DEAL = "NO_SUCH_DEAL";
+    /** No finished match of a person with this player id is on the leaderboard: 404. */
+    public static final String NO_SUCH_PLAYER = "NO_SUCH_PLAYER";
+    /** A rebuild of the leaderboard is already running on this instance: 409. */
+    public static final String REBUILD_RUNNING = "REBUILD_RUNNING";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String NOT_YOUR_TURN = Rejection.NOT_YOUR_TURN;
     public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;

@@ -1,0 +1,85 @@
+package online.durak.leaderboard.api;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import online.durak.leaderboard.store.LeaderboardStore;
+import online.durak.leaderboard.store.Period;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
+
+/**
+ * {@code GET /api/leaderboard?period=all|week|month&page=0&size=20[&player=ID]}: one page of the leaderboard, ranked
+ * by points (equal points share a rank), and with {@code player} that player's own row even outside the page. Week
+ * and month are this ISO week (from Monday) and this calendar month, in UTC. A bad {@code period}, {@code page} or
+ * {@code size} is 400 {@code INVALID_PARAMETER} naming it.
+ */
+@Path("/api/leaderboard")
+public class LeaderboardResource {
+    static final int MAX_SIZE = 100;
+
+    private final LeaderboardStore store;
+    private final Clock clock;
+
+    public LeaderboardResource(LeaderboardStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    /** A row of the board. */
+    public record Row(long rank, String playerId, String name, long points, long matches) {
+        static Row of(LeaderboardStore.Ranked r) {
+            return new Row(r.rank(), r.playerId(), r.name(), r.points(), r.matches());
+        }
+    }
+
+    /**
+     * @param from   where the period starts (null: all time)
+     * @param total  players on this board
+     * @param player the asked-for player's row, null when not asked for or not on this board
+     */
+    public record Page(String period, Instant from, int page, int size, long total, List<Row> rows, Row player) {
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Page> board(@QueryParam("period") String period, @QueryParam("page") String page,
+                           @QueryParam("size") String size, @QueryParam("player") String player) {
+        Period p = period == null || period.isEmpty() ? Period.ALL : Period.named(period).orElseThrow(() ->
+                ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
+                        "period: must be all, week or month, not \"" + period + "\""));
+        int pageNo = number("page", page, 0, 0, Integer.MAX_VALUE / MAX_SIZE);
+        int pageSize = number("size", size, 20, 1, MAX_SIZE);
+        Optional<String> own = Optional.ofNullable(player).filter(s -> !s.isBlank());
+        Instant now = clock.instant();
+        Optional<Instant> from = p.start(now);
+        return store.board(p.key(now), pageNo, pageSize, own).map(b -> new Page(p.wireName(), from.orElse(null), pageNo,
+                pageSize, b.total(), b.rows().stream().map(Row::of).toList(), b.player().map(Row::of).orElse(null)));
+    }
+
+    /** A whole-number query parameter within [min, max], or {@code fallback} when absent; else 400. */
+    static int number(String name, String value, int fallback, int min, int max) {
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
+                    name + ": must be a whole number, not \"" + value + "\"");
+        }
+        if (n < min || n > max) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
+                    name + ": must be from " + min + " to " + max + ", not " + n);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,66 @@
+package online.durak.leaderboard.api;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+import online.durak.leaderboard.store.LeaderboardStore;
+import online.durak.leaderboard.store.MatchEntry;
+import online.durak.leaderboard.store.PlayerTotals;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
+
+/**
+ * {@code GET /api/players/{id}}: a person's all-time totals (points, matches, deals, the share of deals lost) and
+ * their latest matches, newest first, each with the link to its replay. 404 {@code NO_SUCH_PLAYER} for a player with
+ * no finished match here (bots never have one).
+ */
+@Path("/api/players/{id}")
+public class PlayerResource {
+    static final int RECENT = 10;
+
+    private final LeaderboardStore store;
+
+    public PlayerResource(LeaderboardStore store) {
+        this.store = store;
+    }
+
+    /**
+     * @param points     leaderboard points of the match
+     * @param dealPoints the sum of the match's deal points (the board's total)
+     * @param replay     the table service's replay of the table
+     */
+    public record RecentMatch(String tableId, Instant at, int points, int dealPoints, int place, int deals,
+                              int duraks, boolean left, String replay) {
+        static RecentMatch of(MatchEntry e) {
+            return new RecentMatch(e.tableId, e.at.toInstant(), e.points, e.dealPoints, e.place, e.deals, e.duraks,
+                    e.leftEarly, "/api/tables/" + e.tableId + "/replay");
+        }
+    }
+
+    /** @param durakRate deals lost (the durak, or the losing team in team play) by deals played, 0 to 1 */
+    public record Profile(String playerId, String name, long points, int matches, int deals, int duraks,
+                          double durakRate, List<RecentMatch> recent) {
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Profile> profile(@PathParam("id") String id) {
+        return store.totals(id).chain(t -> {
+            if (t == null) {
+                throw new ApiException(404, ErrorCodes.NO_SUCH_PLAYER, "id: no finished match of player " + id);
+            }
+            return store.recent(id, RECENT).map(r -> profile(t, r));
+        });
+    }
+
+    private static Profile profile(PlayerTotals t, List<MatchEntry> recent) {
+        double rate = t.deals == 0 ? 0 : (double) t.duraks / t.deals;
+        return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate,
+                recent.stream().map(RecentMatch::of).toList());
+    }
+}

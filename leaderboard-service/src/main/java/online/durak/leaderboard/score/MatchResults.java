@@ -1,0 +1,62 @@
+package online.durak.leaderboard.score;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import online.durak.engine.Event;
+import online.durak.engine.LeaderboardPoints;
+import online.durak.engine.MatchState;
+import online.durak.engine.table.SeatHolder;
+import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.TableState;
+import online.durak.messages.EventMessage;
+
+/**
+ * A table's log, up to one of its {@code MatchEnded} events, as that match's leaderboard entries: the log is folded
+ * with the engine's {@link TableDecider} (the same fold as the rules service's), so the seats, deal points and places
+ * are the engine's own; the points are {@link LeaderboardPoints}'. Pure: no store, no clock.
+ */
+public final class MatchResults {
+
+    private MatchResults() {
+    }
+
+    /**
+     * The match that the last of {@code log} ends.
+     *
+     * @param log the table's events from seq 1, in seq order, the last one a {@code MatchEnded}
+     * @return empty when the last event is no {@code MatchEnded}
+     * @throws IllegalArgumentException when the log has a gap (seq 1, 2, ... expected)
+     */
+    public static Optional<FinishedMatch> of(List<EventMessage> log) {
+        if (log.isEmpty() || !(log.get(log.size() - 1).event() instanceof Event.MatchEnded)) {
+            return Optional.empty();
+        }
+        TableState state = TableDecider.TABLE.initialState();
+        for (int i = 0; i < log.size(); i++) {
+            EventMessage m = log.get(i);
+            if (m.seq() != i + 1) {
+                throw new IllegalArgumentException("the log of " + m.tableId() + " has a gap before seq " + m.seq());
+            }
+            state = TableDecider.TABLE.evolve(state, m.event());
+        }
+        EventMessage end = log.get(log.size() - 1);
+        MatchState match = state.match();
+        List<FinishedMatch.Entry> entries = new ArrayList<>();
+        for (int seat = 0; seat < state.seats().size(); seat++) {
+            SeatHolder h = state.seats().get(seat);
+            if (h == null || !h.isHuman() || h.playerId() == null) {
+                continue; // bots have no leaderboard rows (ratings come later)
+            }
+            List<Integer> dealPoints = LeaderboardPoints.seatPoints(match, seat);
+            int place = match.places().get(seat);
+            int sum = dealPoints.stream().mapToInt(Integer::intValue).sum();
+            int lost = (int) dealPoints.stream().filter(p -> p == 0).count();
+            // The engine has no leaving of a running match yet (issue 12, item 4): every person is still seated at
+            // the end. Its event will set left = true, place 0 here.
+            entries.add(new FinishedMatch.Entry(h.playerId(), h.name(), seat,
+                    LeaderboardPoints.of(dealPoints, place, false), sum, place, dealPoints.size(), lost, false));
+        }
+        return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries));
+    }
+}
