@@ -109,6 +109,12 @@ class RestMatchTest {
         assertTrue(board.path("match").path("over").asBoolean(), board.toString());
         assertEquals(Codec.write(Seen.ints(truth.last().match().places())), Codec.write(board.path("match").path("places")));
         assertEquals(Codec.write(Seen.ints(truth.last().match().totals())), Codec.write(board.path("match").path("totals")));
+        for (int seat = 0; seat < 4; seat++) { // rules.md §7: 3 × the deal points + 30 / 15 / 5 for places 1 / 2 / 3
+            int place = truth.last().match().places().get(seat);
+            int bonus = place == 1 ? 30 : place == 2 ? 15 : place == 3 ? 5 : 0;
+            assertEquals(3 * truth.last().match().totals().get(seat) + bonus,
+                board.path("match").path("leaderboardPoints").path(seat).asInt(-1), board.toString());
+        }
 
         seen.verify(truth);
         assertEquals(3, Replays.assertEveryDealReplays(api, table, g.get(0).token(), truth)); // continues between

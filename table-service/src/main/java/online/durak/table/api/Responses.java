@@ -117,7 +117,10 @@ public final class Responses {
     @Schema(name = "MatchResult")
     public record MatchResult(boolean over, List<Integer> totals, List<Integer> places,
                               @Schema(examples = "[0]") List<Integer> winners,
-                              @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints) {
+                              @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints,
+                              @Schema(description = "leaderboard points of the match by seat (rules.md §7, the same "
+                                      + "function as the leaderboard's); null for a bot seat", examples = "[36, null]")
+                              List<Integer> leaderboardPoints) {
     }
 
     @Schema(name = "Board")

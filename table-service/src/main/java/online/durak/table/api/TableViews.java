@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 import online.durak.engine.Event;
+import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.MatchState;
 import online.durak.engine.Rules;
 import online.durak.engine.Views;
@@ -131,7 +132,11 @@ public final class TableViews {
         if (match != null && match.isOver()) {
             List<Integer> winners = IntStream.range(0, match.places().size())
                     .filter(i -> match.places().get(i) == 1).boxed().toList();
-            result = new MatchResult(true, match.totals(), match.places(), winners, t.hints());
+            List<Integer> points = LeaderboardPoints.ofMatch(match);
+            List<Integer> people = IntStream.range(0, points.size())
+                    .mapToObj(i -> t.seats().get(i) != null && t.seats().get(i).isHuman() ? points.get(i) : null)
+                    .toList();
+            result = new MatchResult(true, match.totals(), match.places(), winners, t.hints(), people);
         }
         return new Board(s.tableId(), s.seq(), t.status().name(), rules.dealsPerMatch(), seats(t), deals,
                 match == null ? Collections.nCopies(n, 0) : match.totals(), t.hints(), t.onBoard(),

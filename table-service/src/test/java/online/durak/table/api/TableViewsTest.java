@@ -135,6 +135,12 @@ class TableViewsTest {
         assertTrue(b.get("match").get("over").booleanValue());
         assertEquals(b.get("totals"), b.at("/match/totals"));
         assertEquals(b.get("totals"), deal.get("totals"));
+        // rules.md §7: 3 × the deal points + 30 / 15 for places 1 / 2 (a draw: both share place 1)
+        for (int seat = 0; seat < 2; seat++) {
+            int total = b.at("/match/totals/" + seat).intValue();
+            int place = b.at("/match/places/" + seat).intValue();
+            assertEquals(3 * total + (place == 1 ? 30 : 15), b.at("/match/leaderboardPoints/" + seat).intValue());
+        }
     }
 
     @Test
