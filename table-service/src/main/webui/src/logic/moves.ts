@@ -143,3 +143,15 @@ export function explain(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>)
     anyTrump: !card.endsWith(view.trump),
   };
 }
+
+/** A move in words, for the hint: "attack with 7 of hearts", "cover 7 of hearts with 9 of hearts", "take". */
+export function describeMove(m: Move, name: (c: CardCode) => string): string {
+  switch (m.type) {
+    case 'attack': return `attack with ${m.cards.map(name).join(' and ')}`;
+    case 'throw': return `throw in ${m.cards.map(name).join(' and ')}`;
+    case 'cover': return `cover ${name(m.attack)} with ${name(m.card)}`;
+    case 'transfer': return 'card' in m ? `transfer with ${name(m.card)}` : `show ${name(m.showTrump)} and transfer`;
+    case 'take': return 'take';
+    case 'pass': return 'pass (bito)';
+  }
+}
