@@ -1,4 +1,4 @@
-import type { Accepted, Board, Guest, Settings, TableSummary, TableView, Move, BotLevel } from './types';
+import type { Accepted, Board, Guest, Hint, Replay, Settings, TableSummary, TableView, Move, BotLevel } from './types';
 import { session, signOut } from '../session';
 
 /** An error answer of the API: its status, stable code and the message that names the field. */
@@ -68,4 +68,6 @@ export const api = {
     call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/moves`, { commandId: commandId(), move }),
   continueMatch: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/continue`),
   board: (id: string) => call<Board>('GET', `/api/tables/${encodeURIComponent(id)}/board`),
+  hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
+  replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
 };

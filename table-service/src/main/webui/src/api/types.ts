@@ -188,3 +188,27 @@ export type ClientFrame =
   | { type: 'hint'; commandId?: string }
   | { type: 'resync'; lastSeq: number }
   | { type: 'ping' };
+
+/** POST /api/tables/{id}/hint: the strong bot's move with its reason and the moves it weighed. */
+export interface Hint {
+  tableId: string;
+  commandId: string;
+  seq: number;
+  seat: number;
+  move: Move;
+  reason: string;
+  candidates: { move: Move; notDurakRate: number; meanCardsLeftWhenDurak: number; samples: number; exact: boolean }[];
+  hints: number;
+}
+
+/** GET /api/tables/{id}/replay?deal=N: the deal step by step; each view is open (seat null, `hands` by seat). */
+export interface ReplayStep {
+  seq: number;
+  event: { type: string; event?: Record<string, unknown> } & Record<string, unknown>;
+  view: Omit<SeatView, 'hand'> & { hands: Record<string, CardCode[]> };
+}
+export interface Replay {
+  tableId: string;
+  deal: number;
+  steps: ReplayStep[];
+}

@@ -1,5 +1,5 @@
 import type { CardCode, Move, Phase, SeatView } from '../api/types';
-import { rankValue } from './cards';
+import { beats, rankValue } from './cards';
 
 /** One action button under the hand: what it sends now, or why it cannot be used yet. */
 export interface Action {
@@ -89,4 +89,69 @@ export function actions(view: SeatView, selected: CardCode[], target: CardCode |
   if (legal.some((m) => m.type === 'take')) out.push({ kind: 'take', label: 'Take', move: { type: 'take' } });
   if (legal.some((m) => m.type === 'pass')) out.push({ kind: 'pass', label: passLabel(view.phase), move: { type: 'pass' } });
   return out;
+}
+
+/** The hand cards of `card`'s rank that can go into one attack or throw-in with it ("all …"), itself first. */
+export function sameRankPlayable(legal: Move[], hand: CardCode[], card: CardCode): CardCode[] {
+  const playable = playableCards(legal);
+  const r = rankValue(card);
+  return [card, ...hand.filter((c) => c !== card && rankValue(c) === r && playable.has(c))];
+}
+
+/**
+ * The move Enter (or a second tap) plays for the selection: the first enabled card move of the action buttons
+ * (attack, throw in, cover, transfer, show trump), never take or pass; null when the selection makes none.
+ */
+export function playMove(buttons: Action[]): Move | null {
+  return buttons.find((b) => b.move && b.kind !== 'take' && b.kind !== 'pass')?.move ?? null;
+}
+
+/** Whether this move attacks with a trump while the hand still holds a card that is not one (asked once a deal). */
+export function isTrumpAttack(view: SeatView, move: Move): boolean {
+  if (move.type !== 'attack') return false;
+  const trump = (c: CardCode) => c.endsWith(view.trump);
+  return move.cards.some(trump) && view.hand.some((c) => !trump(c));
+}
+
+/** A key of seed 002's "Tasten" as a command of the table page; null for keys it does not use. */
+export type KeyCommand =
+  | { kind: 'pick'; index: number }
+  | { kind: 'play' | 'take' | 'pass' | 'sort' | 'clear' | 'board' | 'hint' };
+export function keyCommand(key: string): KeyCommand | null {
+  if (/^[1-9]$/.test(key)) return { kind: 'pick', index: Number(key) - 1 };
+  switch (key.toLowerCase()) {
+    case 'enter': return { kind: 'play' };
+    case 'a': return { kind: 'take' };
+    case 'p': return { kind: 'pass' };
+    case 's': return { kind: 'sort' };
+    case 'escape': return { kind: 'clear' };
+    case 'b': return { kind: 'board' };
+    case 'r': return { kind: 'hint' };
+    default: return null;
+  }
+}
+
+/**
+ * What a card beats and what beats it (hover, long press): the uncovered table cards it beats now, and the cards
+ * that beat it — a higher card of its suit (unless it is the ace) and, for a plain card, any trump.
+ */
+export function explain(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>): { beats: CardCode[]; higher: boolean; anyTrump: boolean } {
+  const open = view.table.filter(([, c]) => c === null).map(([a]) => a);
+  return {
+    beats: open.filter((a) => a !== card && beats(card, a, view.trump)),
+    higher: rankValue(card) < 12,
+    anyTrump: !card.endsWith(view.trump),
+  };
+}
+
+/** A move in words, for the hint: "attack with 7 of hearts", "cover 7 of hearts with 9 of hearts", "take". */
+export function describeMove(m: Move, name: (c: CardCode) => string): string {
+  switch (m.type) {
+    case 'attack': return `attack with ${m.cards.map(name).join(' and ')}`;
+    case 'throw': return `throw in ${m.cards.map(name).join(' and ')}`;
+    case 'cover': return `cover ${name(m.attack)} with ${name(m.card)}`;
+    case 'transfer': return 'card' in m ? `transfer with ${name(m.card)}` : `show ${name(m.showTrump)} and transfer`;
+    case 'take': return 'take';
+    case 'pass': return 'pass (bito)';
+  }
 }

@@ -48,6 +48,29 @@ class WebClientTest {
 
     @Test
     void aPersonPlaysAWholeSoloMatchInChromiumByClickingOnly() throws Exception {
+        Path out = runE2e("e2e/solo.mjs");
+        for (String shot : new String[] {"lobby", "table", "board", "final"}) {
+            assertShots(out, shot);
+        }
+    }
+
+    /** Seed 002's keys, the trump question, a refused stale move, a hint, the replay and the settings. */
+    @Test
+    void aPersonPlaysBySeed002sControlsWithTheKeyboardOnly() throws Exception {
+        Path out = runE2e("e2e/keyboard.mjs");
+        for (String shot : new String[] {"hint", "trump-question", "refused", "replay", "settings"}) {
+            assertShots(out, shot);
+        }
+    }
+
+    private static void assertShots(Path out, String shot) throws IOException {
+        for (String size : new String[] {"desktop", "phone"}) {
+            assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);
+        }
+    }
+
+    /** Runs one e2e script of the webui folder against the system; its screenshots land in target/webclient. */
+    private static Path runE2e(String script) throws Exception {
         if (!Files.isExecutable(CHROMIUM)) {
             fail(CHROMIUM + " is missing: apt-get install -y chromium (.ci/run does this)");
         }
@@ -55,7 +78,7 @@ class WebClientTest {
             fail(WEBUI + "/node_modules is missing: build table-service first (Quinoa runs npm ci)");
         }
         Path out = Path.of("target/webclient").toAbsolutePath();
-        Process node = new ProcessBuilder("node", "e2e/solo.mjs", base(), out.toString())
+        Process node = new ProcessBuilder("node", script, base(), out.toString())
             .directory(WEBUI.toFile()).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
         Thread pump = new Thread(() -> {
@@ -72,15 +95,11 @@ class WebClientTest {
         if (!node.waitFor(7, TimeUnit.MINUTES)) {
             node.destroyForcibly();
             pump.join(2000);
-            fail("the e2e script did not end within 7 minutes:\n" + output);
+            fail(script + " did not end within 7 minutes:\n" + output);
         }
         pump.join(5000);
-        assertEquals(0, node.exitValue(), "e2e/solo.mjs failed:\n" + output);
-        for (String shot : new String[] {"lobby", "table", "board", "final"}) {
-            for (String size : new String[] {"desktop", "phone"}) {
-                assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);
-            }
-        }
+        assertEquals(0, node.exitValue(), script + " failed:\n" + output);
+        return out;
     }
 
     private static String base() {

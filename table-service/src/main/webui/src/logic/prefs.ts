@@ -1,0 +1,48 @@
+import { reactive, watch } from 'vue';
+import type { SortOrder } from './cards';
+
+/** The three table designs of seed 002 (CSS themes in style.css: `.theme-…`). */
+export const THEMES = ['teahouse', 'harbour', 'acacia'] as const;
+export type Theme = (typeof THEMES)[number];
+export type Lang = 'en' | 'de';
+
+/** The gear's settings; kept in localStorage so they survive a reload. */
+export interface Prefs {
+  sort: SortOrder;
+  theme: Theme;
+  showPlayable: boolean;
+  tapTwice: boolean;
+  showKnown: boolean;
+  music: boolean;
+  lang: Lang;
+}
+
+export const DEFAULT_PREFS: Prefs = {
+  sort: 'rank', theme: 'teahouse', showPlayable: true, tapTwice: true, showKnown: true, music: false, lang: 'en',
+};
+const KEY = 'durak.prefs';
+
+/** Stored prefs, each field checked: an unknown or broken value falls back to its default. */
+export function parsePrefs(text: string | null): Prefs {
+  let raw: Record<string, unknown> = {};
+  try {
+    const v = text ? JSON.parse(text) : {};
+    if (v && typeof v === 'object') raw = v;
+  } catch {
+    // a broken entry: the defaults
+  }
+  const bool = (k: keyof Prefs) => (typeof raw[k] === 'boolean' ? (raw[k] as boolean) : (DEFAULT_PREFS[k] as boolean));
+  return {
+    sort: raw.sort === 'suit' || raw.sort === 'rank' ? raw.sort : DEFAULT_PREFS.sort,
+    theme: THEMES.includes(raw.theme as Theme) ? (raw.theme as Theme) : DEFAULT_PREFS.theme,
+    showPlayable: bool('showPlayable'),
+    tapTwice: bool('tapTwice'),
+    showKnown: bool('showKnown'),
+    music: bool('music'),
+    lang: raw.lang === 'de' || raw.lang === 'en' ? raw.lang : DEFAULT_PREFS.lang,
+  };
+}
+
+const storage = typeof localStorage === 'undefined' ? null : localStorage;
+export const prefs = reactive<Prefs>(parsePrefs(storage?.getItem(KEY) ?? null));
+watch(prefs, (p) => storage?.setItem(KEY, JSON.stringify(p)), { deep: true });
