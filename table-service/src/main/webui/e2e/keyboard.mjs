@@ -4,48 +4,11 @@
 // Usage: node e2e/keyboard.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900, phone 390×844) of the trump question, a hint, the refusal, the replay and the
 // settings go to OUT_DIR, each checked to be larger than an empty page. Exit 0 only when every check passed.
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openBrowser } from './browser.mjs';
 
-const [base, outDir] = process.argv.slice(2);
-if (!base || !outDir) {
-  console.error('usage: node e2e/keyboard.mjs BASE_URL OUT_DIR');
-  process.exit(2);
-}
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const MIN_BYTES = { desktop: 20_000, phone: 10_000 };
+const { base, context, page, pageErrors, shots, shoot, run } = await openBrowser('keyboard');
 const DEALS = 3;
 const deadline = Date.now() + 4 * 60_000;
-
-mkdirSync(outDir, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'durak-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  viewport: DESKTOP,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = context.pages()[0] ?? (await context.newPage());
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-page.on('console', (m) => m.type() === 'error' && console.log(`[browser] ${m.text()}`));
-
-const shots = [];
-async function shoot(name, p = page) {
-  for (const [kind, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    await p.setViewportSize(size);
-    const file = join(outDir, `${name}-${kind}.png`);
-    await p.screenshot({ path: file, fullPage: false });
-    const bytes = statSync(file).size;
-    if (bytes < MIN_BYTES[kind]) throw new Error(`${file}: ${bytes} bytes, an empty page? (at least ${MIN_BYTES[kind]})`);
-    shots.push(`${file} (${bytes} bytes)`);
-  }
-  await p.setViewportSize(DESKTOP);
-}
 
 const root = () => page.locator('.table-page');
 const attr = (name) => root().getAttribute(name);
@@ -233,20 +196,4 @@ async function sendStale(k, seq) {
   await stale.close();
 }
 
-let code = 0;
-try {
-  await main();
-} catch (e) {
-  code = 1;
-  console.error(`E2E FAILED: ${e?.stack ?? e}`);
-  try {
-    await page.screenshot({ path: join(outDir, 'keyboard-failure.png'), fullPage: true });
-    console.error(`page at failure: ${join(outDir, 'keyboard-failure.png')}; url ${page.url()}`);
-  } catch {
-    // the browser is gone
-  }
-} finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
-}
-process.exit(code);
+await run(main, 'keyboard-failure.png');

@@ -2,49 +2,11 @@
 // Usage: node e2e/solo.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900 and phone 390×844) of the lobby, a table mid-bout, a board and the final board go to
 // OUT_DIR; each must be larger than an empty page could be. Exit 0 only when the final board was reached.
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openBrowser } from './browser.mjs';
 
-const [base, outDir] = process.argv.slice(2);
-if (!base || !outDir) {
-  console.error('usage: node e2e/solo.mjs BASE_URL OUT_DIR');
-  process.exit(2);
-}
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-// A page showing only the header is about 8 KB (desktop) and 5 KB (phone) as PNG; the lobby is about 30 KB.
-const MIN_BYTES = { desktop: 20_000, phone: 10_000 };
+const { base, page, pageErrors, shots, shoot, run } = await openBrowser('solo');
 const DEALS = 3;
 const deadline = Date.now() + 5 * 60_000;
-
-mkdirSync(outDir, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'durak-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  viewport: DESKTOP,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = context.pages()[0] ?? (await context.newPage());
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-page.on('console', (m) => m.type() === 'error' && console.log(`[browser] ${m.text()}`));
-
-const shots = [];
-async function shoot(name) {
-  for (const [kind, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    await page.setViewportSize(size);
-    const file = join(outDir, `${name}-${kind}.png`);
-    await page.screenshot({ path: file, fullPage: false });
-    const bytes = statSync(file).size;
-    if (bytes < MIN_BYTES[kind]) throw new Error(`${file}: ${bytes} bytes, an empty page? (at least ${MIN_BYTES[kind]})`);
-    shots.push(`${file} (${bytes} bytes)`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const root = () => page.locator('.table-page');
 const attr = (name) => root().getAttribute(name);
@@ -164,20 +126,4 @@ async function playOneMove(phase) {
   await action('pass').click();
 }
 
-let code = 0;
-try {
-  await main();
-} catch (e) {
-  code = 1;
-  console.error(`E2E FAILED: ${e?.stack ?? e}`);
-  try {
-    await page.screenshot({ path: join(outDir, 'failure.png'), fullPage: true });
-    console.error(`page at failure: ${join(outDir, 'failure.png')}; url ${page.url()}`);
-  } catch {
-    // the browser is gone
-  }
-} finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
-}
-process.exit(code);
+await run(main, 'failure.png');
