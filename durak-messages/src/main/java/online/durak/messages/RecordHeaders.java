@@ -4,12 +4,14 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Headers the rules service puts on its records beside the JSON, so that a consumer can pass over a record it
- * does not need without reading it: {@value #SEQ} on every table event (its seq, in decimal); {@value #COMMAND_ID}
+ * does not need without reading it: {@value #SEQ} on every table event (its seq, in decimal) and {@value #EVENT_TYPE}
+ * (its type name, e.g. {@code MatchEnded}); {@value #COMMAND_ID}
  * and {@value #ACCEPTED} ({@code true} or {@code false}) on every reply. The JSON stays the truth; a record without
  * the header is read.
  */
 public final class RecordHeaders {
     public static final String SEQ = "durak-seq";
+    public static final String EVENT_TYPE = "durak-event-type";
     public static final String ACCEPTED = "durak-accepted";
     public static final String COMMAND_ID = "durak-command-id";
 

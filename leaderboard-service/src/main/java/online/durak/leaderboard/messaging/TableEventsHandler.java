@@ -1,8 +1,12 @@
 package online.durak.leaderboard.messaging;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.engine.Event;
 import online.durak.messages.Codec;
+import online.durak.messages.RecordHeaders;
+import org.apache.kafka.common.header.Header;
+
 import online.durak.messages.EventMessage;
 import online.durak.service.kafka.TopicConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -16,6 +20,7 @@ import org.jboss.logging.Logger;
  */
 final class TableEventsHandler implements TopicConsumer.Handler {
     private static final Logger LOG = Logger.getLogger(TableEventsHandler.class);
+    private static final String MATCH_ENDED = new Event.MatchEnded(List.of(), List.of()).type();
 
     private final MatchProjector projector;
     private final AtomicLong unreadable = new AtomicLong();
@@ -28,6 +33,12 @@ final class TableEventsHandler implements TopicConsumer.Handler {
 
     @Override
     public void handle(ConsumerRecord<String, byte[]> r, TopicConsumer.Holds holds) {
+        Header type = r.headers().lastHeader(RecordHeaders.EVENT_TYPE);
+        if (type != null && !MATCH_ENDED.equals(RecordHeaders.text(type.value()))) {
+            // most events change nothing here: passed over without reading the JSON
+            lagMillis.set(Math.max(0, System.currentTimeMillis() - r.timestamp()));
+            return;
+        }
         EventMessage m;
         try {
             m = Codec.readEventMessage(r.value());

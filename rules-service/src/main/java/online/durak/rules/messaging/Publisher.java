@@ -70,6 +70,7 @@ public class Publisher {
             ProducerRecord<String, byte[]> r = new ProducerRecord<>(topics.tableEvents(), e.tableId(),
                 Codec.writeBytes(node));
             r.headers().add(RecordHeaders.SEQ, RecordHeaders.seq(e.seq()));
+            r.headers().add(RecordHeaders.EVENT_TYPE, RecordHeaders.text(e.event().type()));
             sent.add(producer.send(r));
         }
         if (reply != null) {
