@@ -52,11 +52,14 @@ async function main() {
     }, null, { timeout: 60_000 });
     const stage = await attr('data-stage');
     if (stage === 'final') break;
-    const seq = await attr('data-seq');
+    let seq = await attr('data-seq');
     if (stage === 'board') {
       await key('Enter'); // Enter continues on the board
     } else {
-      if (!hinted) await takeHint();
+      if (!hinted) {
+        await takeHint(seq);
+        seq = await attr('data-seq'); // the hint is an event of its own: the move is awaited after it
+      }
       await playOneMove(await attr('data-phase'), seq);
       moves++;
     }
@@ -111,11 +114,13 @@ async function main() {
   console.log(`screenshots:\n  ${shots.join('\n  ')}`);
 }
 
-async function takeHint() {
+async function takeHint(seqBefore) {
   hinted = true;
   await key('r');
   const hint = page.getByRole('region', { name: 'Hint' });
   await hint.waitFor({ timeout: 20_000 });
+  // the table's HintTaken event has reached the page (its seq moved on)
+  await page.waitForFunction((s) => document.querySelector('.table-page')?.dataset.seq !== s, seqBefore, { timeout: 20_000 });
   const text = await hint.innerText();
   if (!text.includes('Why:')) throw new Error(`the hint shows no reason: ${text}`);
   await shoot('hint');
