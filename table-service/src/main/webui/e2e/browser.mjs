@@ -67,3 +67,13 @@ export async function openBrowser(script) {
 
   return { base, outDir, context, page, pageErrors, shots, shoot, run };
 }
+
+/** Waits until the table moved on from `seq`, or shows why a move was refused, which fails the run. */
+export async function movedOnOrFail(page, seq) {
+  await page.waitForFunction((s) => {
+    const r = document.querySelector('.table-page');
+    return document.querySelector('.refused') !== null || (r && r.dataset.seq !== s);
+  }, seq, { timeout: 30_000 });
+  const refused = page.locator('.refused');
+  if (await refused.count()) throw new Error(`a move was refused: ${await refused.innerText()}`);
+}

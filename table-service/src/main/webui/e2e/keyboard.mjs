@@ -4,7 +4,7 @@
 // Usage: node e2e/keyboard.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900, phone 390×844) of the trump question, a hint, the refusal, the replay and the
 // settings go to OUT_DIR, each checked to be larger than an empty page. Exit 0 only when every check passed.
-import { openBrowser } from './browser.mjs';
+import { movedOnOrFail, openBrowser } from './browser.mjs';
 
 const { base, context, page, pageErrors, shots, shoot, run } = await openBrowser('keyboard');
 const DEALS = 3;
@@ -63,12 +63,7 @@ async function main() {
       await playOneMove(await attr('data-phase'), seq);
       moves++;
     }
-    await page.waitForFunction((s) => {
-      const r = document.querySelector('.table-page');
-      return document.querySelector('.refused') !== null || (r && r.dataset.seq !== s);
-    }, seq, { timeout: 30_000 });
-    const refused = page.locator('.refused');
-    if (await refused.count()) throw new Error(`a move was refused: ${await refused.innerText()}`);
+    await movedOnOrFail(page, seq);
   }
 
   const finalBoard = page.getByRole('region', { name: 'Final board' });

@@ -2,7 +2,7 @@
 // Usage: node e2e/solo.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900 and phone 390×844) of the lobby, a table mid-bout, a board and the final board go to
 // OUT_DIR; each must be larger than an empty page could be. Exit 0 only when the final board was reached.
-import { openBrowser } from './browser.mjs';
+import { movedOnOrFail, openBrowser } from './browser.mjs';
 
 const { base, page, pageErrors, shots, shoot, run } = await openBrowser('solo');
 const DEALS = 3;
@@ -69,13 +69,7 @@ async function main() {
       await playOneMove(await attr('data-phase'));
       moves++;
     }
-    // The page moves on (a new seq), or shows why the move was refused, which fails the run.
-    await page.waitForFunction((s) => {
-      const r = document.querySelector('.table-page');
-      return document.querySelector('.refused') !== null || (r && r.dataset.seq !== s);
-    }, seq, { timeout: 30_000 });
-    const refused = page.locator('.refused');
-    if (await refused.count()) throw new Error(`a move was refused: ${await refused.innerText()}`);
+    await movedOnOrFail(page, seq);
   }
 
   const finalBoard = page.getByRole('region', { name: 'Final board' });
