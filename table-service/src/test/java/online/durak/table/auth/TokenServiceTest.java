@@ -1,6 +1,7 @@
 package online.durak.table.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.jwt.algorithm.SignatureAlgorithm;
+import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.build.Jwt;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +28,8 @@ import org.junit.jupiter.api.Test;
 class TokenServiceTest {
     @Inject
     TokenService tokens;
+    @Inject
+    JWTParser parser;
 
     @Test
     void aTokenNamesItsPlayer() {
@@ -77,6 +81,32 @@ class TokenServiceTest {
         unauthorized(Jwt.issuer(Tokens.ISSUER).subject(p.playerId()).claim("name", "Anna").expiresIn(3600)
                 .jws().algorithm(SignatureAlgorithm.HS256)
                 .signWithSecret("a-secret-of-enough-length-for-hs256-0123456789"));
+    }
+
+    @Test
+    void aVerifiedTokenIsRemembered_butAChangedOneIsVerifiedAfresh() throws Exception {
+        Player p = tokens.newGuest("Anna");
+        String token = tokens.issue(p);
+        assertEquals(p, tokens.verify(token));
+        assertSame(parser.parse(token), parser.parse(token), "the second parse is the remembered one");
+        String[] parts = token.split("\\.");
+        String otherClaims = tokens.issue(new Player(p.playerId(), "Mallory")).split("\\.")[1];
+        unauthorized(parts[0] + "." + otherClaims + "." + parts[2]);
+        unauthorized(token.substring(0, token.length() - 2));
+        unauthorized(token + "x");
+        assertEquals(p, tokens.verify(token));
+    }
+
+    @Test
+    void aRememberedTokenStillEndsAtItsExpiry() throws Exception {
+        Player p = tokens.newGuest("Anna");
+        Instant exp = Instant.now().plusSeconds(2);
+        String token = Jwt.issuer(Tokens.ISSUER).subject(p.playerId()).claim(TokenService.NAME_CLAIM, p.name())
+                .expiresAt(exp).sign();
+        assertEquals(p, tokens.verify(token));
+        // the test profile allows 1 s of clock skew (mp.jwt.verify.clock.skew): past exp + 1 s it is refused
+        Thread.sleep(Math.max(0, exp.plusMillis(1500).toEpochMilli() - System.currentTimeMillis()));
+        unauthorized(token);
     }
 
     @Test
