@@ -48,20 +48,22 @@ public class GuestResource {
     @GET
     @Path("/me")
     @Authenticated
-    @Operation(summary = "Who the token says I am")
+    @Operation(summary = "Who the token says I am", description = "The player id, name, and whether the player is "
+            + "an account or a guest.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", description = "the token's player")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
     public Responses.Me me() {
         Player p = player.get();
-        return new Responses.Me(p.playerId(), p.name());
+        return new Responses.Me(p.playerId(), p.name(), p.account());
     }
 
     @POST
     @Path("/guests/renew")
     @Authenticated
-    @Operation(summary = "Renew a token", description = "A fresh token for the same player (id and name), valid "
-            + "for another durak.auth.token-lifespan; the old one stays valid until it expires. No body.")
+    @Operation(summary = "Renew a token", description = "A fresh token for the same player (id, name, guest or "
+            + "account), valid for another durak.auth.token-lifespan; the old one stays valid until it expires or is "
+            + "signed out. No body.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", description = "renewed")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")

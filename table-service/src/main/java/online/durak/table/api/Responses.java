@@ -27,7 +27,19 @@ public final class Responses {
     }
 
     @Schema(name = "Me")
-    public record Me(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name) {
+    public record Me(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name,
+                     @Schema(description = "true for an account, false for a guest") boolean account) {
+    }
+
+    @Schema(name = "Session", description = "A signed-in account; send the token as Authorization: Bearer <token>.")
+    public record Session(@Schema(examples = "2b0c6f1e-4a8e-4c55-9a43-8c1d3c2f0b7e") String playerId,
+                          @Schema(examples = "Anna") String name,
+                          @Schema(description = "always true: the token's player is an account") boolean account,
+                          @Schema(description = "an RS256 JWT (claims sub, name, account, jti, iss, exp)",
+                                  examples = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOi...") String token) {
+        static Session of(online.durak.table.auth.Accounts.Session s) {
+            return new Session(s.player().playerId(), s.player().name(), s.player().account(), s.token());
+        }
     }
 
     @Schema(name = "Seat")
