@@ -26,10 +26,21 @@ export interface Settings {
   stake: number;
 }
 
+/** POST /api/guests. */
 export interface Guest {
   playerId: string;
   name: string;
   token: string;
+}
+
+/** POST /api/accounts and POST /api/sessions: a signed-in account. */
+export interface AccountSession extends Guest {
+  account: true;
+}
+
+/** Who is signed in in this browser: a guest or an account (docs/accounts.md). */
+export interface SignedIn extends Guest {
+  account: boolean;
 }
 
 export interface Seat {
