@@ -15,6 +15,8 @@ import online.durak.table.auth.Accounts;
 import online.durak.table.auth.TokenService;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -46,7 +48,8 @@ public class AccountResource {
             + "guest's token stops working. The token is the guests' JWT with the claim account: true.")
     @RequestBody(required = true)
     @SecurityRequirement(name = "bearer")
-    @APIResponse(responseCode = "201", description = "registered")
+    @APIResponse(responseCode = "201", description = "registered",
+            content = @Content(schema = @Schema(implementation = Responses.Session.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME, "
             + "INVALID_PASSWORD")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED: a token was sent, but a forged, expired, signed-out "

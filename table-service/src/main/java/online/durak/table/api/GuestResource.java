@@ -12,6 +12,8 @@ import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -38,11 +40,13 @@ public class GuestResource {
     @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token: a JWT "
             + "signed by the service (RS256; sub the player id, name, iss, exp). Renew it before it expires.")
     @RequestBody(required = true)
-    @APIResponse(responseCode = "201", description = "signed in")
+    @APIResponse(responseCode = "201", description = "signed in",
+            content = @Content(schema = @Schema(implementation = Responses.Guest.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME")
     public RestResponse<Responses.Guest> signIn(Requests.Guest body) {
         Player p = tokens.newGuest(TableResource.required(body).name());
-        return RestResponse.status(RestResponse.Status.CREATED, new Responses.Guest(p.playerId(), p.name(), tokens.issue(p)));
+        return RestResponse.status(RestResponse.Status.CREATED,
+                new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p)));
     }
 
     @GET
@@ -69,6 +73,6 @@ public class GuestResource {
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
     public Responses.Guest renew() {
         Player p = player.get();
-        return new Responses.Guest(p.playerId(), p.name(), tokens.issue(p));
+        return new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p));
     }
 }

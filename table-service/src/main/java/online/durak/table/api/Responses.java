@@ -21,8 +21,11 @@ public final class Responses {
     private Responses() {
     }
 
-    @Schema(name = "Guest", description = "A signed-in guest; send the token as Authorization: Bearer <token>.")
+    @Schema(name = "Guest", description = "A signed-in guest (or, from renew, the token's player, guest or account); "
+            + "send the token as Authorization: Bearer <token>.")
     public record Guest(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name,
+                        @Schema(description = "false for a guest; true when an account's token was renewed")
+                        boolean account,
                         @Schema(description = "an RS256 JWT", examples = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOi...") String token) {
     }
 

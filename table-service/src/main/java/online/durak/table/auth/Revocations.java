@@ -28,6 +28,7 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class Revocations implements SecurityIdentityAugmentor {
     private static final Logger LOG = Logger.getLogger(Revocations.class);
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
 
     private final AccountStore store;
     private final Duration refresh;
@@ -74,7 +75,8 @@ public class Revocations implements SecurityIdentityAugmentor {
             return;
         }
         nextRead = System.currentTimeMillis() + refresh.toMillis();
-        store.revoked().subscribe().with(list -> {
+        // a database that does not answer must not hold the flag for good
+        store.revoked().ifNoItem().after(READ_TIMEOUT).fail().subscribe().with(list -> {
             Instant now = Instant.now();
             list.forEach(r -> revoked.put(r.jti(), r.expiresAt()));
             revoked.values().removeIf(expiry -> expiry.isBefore(now));

@@ -13,14 +13,14 @@ import org.eclipse.microprofile.jwt.Claims;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Bearer tokens are RS256-signed JWTs: {@code sub} the player id, {@value #NAME_CLAIM} the name, {@value #ACCOUNT_CLAIM}
- * {@code true} for an account (left out for a guest), {@code jti} the token's own id (what signing out revokes,
- * {@link Revocations}), {@code iss} {@code mp.jwt.verify.issuer}, {@code exp} {@code durak.auth.token-lifespan} after
- * issue. Signed with the private key
- * ({@code smallrye.jwt.sign.key.location}), verified with the public one ({@code mp.jwt.verify.publickey.location}) by
- * smallrye-jwt, the same for REST (its bearer mechanism) and the WebSocket upgrade ({@link #verify}). Stateless, so
- * every instance accepts every other's tokens as long as they share the key pair; only a signed-out token's id is looked
- * up, in memory ({@link Revocations}).
+ * Bearer tokens are RS256-signed JWTs: {@code sub} the player id, {@value #NAME_CLAIM} the name,
+ * {@value #ACCOUNT_CLAIM} {@code true} for an account (left out for a guest), {@code jti} the token's own id (what
+ * signing out revokes, {@link Revocations}), {@code iss} {@code mp.jwt.verify.issuer}, {@code exp}
+ * {@code durak.auth.token-lifespan} after issue. Signed with the private key ({@code smallrye.jwt.sign.key.location}),
+ * verified with the public one ({@code mp.jwt.verify.publickey.location}) by smallrye-jwt, the same for REST (its
+ * bearer mechanism) and the WebSocket upgrade ({@link #verify}). Stateless, so every instance accepts every other's
+ * tokens as long as they share the key pair; only a signed-out token's id is looked up, in memory
+ * ({@link Revocations}).
  */
 @Startup // a missing key location fails the start, not the first sign-in
 @ApplicationScoped
@@ -33,7 +33,8 @@ public class TokenService {
     private final Duration lifespan;
     private final Revocations revocations;
 
-    public TokenService(JWTParser parser, Revocations revocations, @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer,
+    public TokenService(JWTParser parser, Revocations revocations,
+                        @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer,
                         @ConfigProperty(name = "durak.auth.token-lifespan") Duration lifespan,
                         @ConfigProperty(name = "smallrye.jwt.sign.key.location") String signKey,
                         @ConfigProperty(name = "mp.jwt.verify.publickey.location") String verifyKey) {

@@ -1,7 +1,9 @@
 package online.durak.table.it;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -116,9 +118,12 @@ class AccountsTest {
         assertTrue(hash.startsWith("$2a$10$"), hash);
         assertFalse(hash.contains(PASSWORD));
         // renewing keeps it an account; a guest is not one
-        JsonPath renewed = It.as(a.getString("token")).post("/api/guests/renew").then().statusCode(200).extract().jsonPath();
+        JsonPath renewed = It.as(a.getString("token")).post("/api/guests/renew").then().statusCode(200)
+                .body("account", equalTo(true)).extract().jsonPath();
         It.as(renewed.getString("token")).get("/api/me").then().statusCode(200).body("account", equalTo(true));
-        It.as(It.guest("Boris").getString("token")).get("/api/me").then().statusCode(200).body("account", equalTo(false));
+        JsonPath guest = It.guest("Boris");
+        assertFalse(guest.getBoolean("account"));
+        It.as(guest.getString("token")).get("/api/me").then().statusCode(200).body("account", equalTo(false));
     }
 
     @Test
@@ -318,6 +323,30 @@ class AccountsTest {
                 "STAKES_NOT_AVAILABLE", "stake: chips do not exist yet");
         error(It.as(It.guest("Poor").getString("token")).body("{\"settings\":{\"players\":2,\"stake\":100}}")
                 .post("/api/tables"), 403, "STAKE_NEEDS_ACCOUNT", "stake: guests play without stake");
+    }
+
+    @Test
+    void theOpenApiDocument_describesTheAccountCallsFromTheirRecords() {
+        given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                .body("paths.'/api/accounts'.post.requestBody.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/AccountRequest"))
+                .body("paths.'/api/accounts'.post.responses.'201'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/Session"))
+                .body("paths.'/api/accounts'.post.responses.'409'.description", containsString("NAME_TAKEN"))
+                .body("paths.'/api/accounts'.post.responses.'400'.description", containsString("INVALID_PASSWORD"))
+                .body("paths.'/api/sessions'.post.responses.'401'.description", containsString("BAD_CREDENTIALS"))
+                .body("paths.'/api/sessions'.post.responses.'429'.description", containsString("TOO_MANY_ATTEMPTS"))
+                .body("paths.'/api/sessions'.post.responses.'429'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/Error"))
+                .body("paths.'/api/sessions/current'.delete.responses.'204'.description", equalTo("signed out"))
+                .body("paths.'/api/sessions'.post.responses.'200'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/Session"))
+                .body("paths.'/api/guests'.post.responses.'201'.content.'application/json'.schema.'$ref'",
+                        equalTo("#/components/schemas/Guest"))
+                .body("components.schemas.AccountRequest.required", hasItems("name", "password"))
+                .body("components.schemas.AccountRequest.properties.password.format", equalTo("password"))
+                .body("components.schemas.Me.properties.account.type", equalTo("boolean"))
+                .body("components.schemas.Session.properties.account.type", equalTo("boolean"));
     }
 
     @Test
