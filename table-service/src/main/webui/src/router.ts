@@ -12,12 +12,14 @@ export const router = createRouter({
   routes: [
     { path: '/', name: 'lobby', component: Lobby },
     { path: '/signin', name: 'signin', component: SignIn },
+    // a guest's "Create account" (the same page: signed in as a guest, it shows only that)
+    { path: '/account', name: 'account', component: SignIn },
     { path: '/tables/:id', name: 'table', component: TablePage, props: true },
     { path: '/:rest(.*)*', redirect: '/' },
   ],
 });
 
 router.beforeEach((to) => {
-  if (to.name !== 'signin' && !session.guest) return { name: 'signin', query: { next: to.fullPath } };
+  if (to.name !== 'signin' && !session.player) return { name: 'signin', query: { next: to.fullPath } };
   return true;
 });

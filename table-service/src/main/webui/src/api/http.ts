@@ -1,5 +1,6 @@
-import type { Accepted, Board, Guest, Hint, Replay, Settings, TableSummary, TableView, Move, BotLevel } from './types';
+import type { Accepted, AccountSession, Board, Guest, Hint, Replay, Settings, TableSummary, TableView, Move, BotLevel } from './types';
 import { session, signOut } from '../session';
+import { t } from '../i18n';
 
 /** An error answer of the API: its status, stable code and the message that names the field. */
 export class ApiError extends Error {
@@ -17,7 +18,7 @@ export function whenUnauthorized(f: () => void): void {
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (session.guest) headers.Authorization = `Bearer ${session.guest.token}`;
+  if (session.player) headers.Authorization = `Bearer ${session.player.token}`;
   let res: Response;
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -34,8 +35,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   if (!res.ok) {
     const e = json as { code?: string; message?: string } | null;
     const err = new ApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? `The server answered ${res.status}.`);
-    if (res.status === 401 && session.guest) {
-      signOut('Your sign-in has expired; please sign in again.');
+    // a refused token (expired, signed out); not a wrong password (BAD_CREDENTIALS), which signs nobody out
+    if (res.status === 401 && err.code === 'UNAUTHORIZED' && session.player) {
+      signOut(t('signin.expired'));
       onUnauthorized();
     }
     throw err;
@@ -50,7 +52,12 @@ export function commandId(): string {
 
 export const api = {
   signIn: (name: string) => call<Guest>('POST', '/api/guests', { name }),
-  me: () => call<{ playerId: string; name: string }>('GET', '/api/me'),
+  /** A new account; signed in as a guest, that guest becomes the account (the same player id: its history stays). */
+  register: (name: string, password: string) => call<AccountSession>('POST', '/api/accounts', { name, password }),
+  login: (name: string, password: string) => call<AccountSession>('POST', '/api/sessions', { name, password }),
+  /** The token stops working on the server (DELETE /api/sessions/current). */
+  logout: () => call<null>('DELETE', '/api/sessions/current'),
+  me: () => call<{ playerId: string; name: string; account: boolean }>('GET', '/api/me'),
   tables: () => call<TableSummary[]>('GET', '/api/tables'),
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (settings: Partial<Settings>) =>

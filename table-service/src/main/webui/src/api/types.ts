@@ -26,10 +26,20 @@ export interface Settings {
   stake: number;
 }
 
-export interface Guest {
+/** Who is signed in in this browser, a guest or an account (docs/accounts.md): POST /api/guests, /renew. */
+export interface SignedIn {
   playerId: string;
   name: string;
+  account: boolean;
   token: string;
+}
+
+/** POST /api/guests. */
+export type Guest = SignedIn;
+
+/** POST /api/accounts and POST /api/sessions: a signed-in account. */
+export interface AccountSession extends SignedIn {
+  account: true;
 }
 
 export interface Seat {

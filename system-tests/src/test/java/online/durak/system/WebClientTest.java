@@ -63,6 +63,15 @@ class WebClientTest {
         }
     }
 
+    /** Accounts (docs/accounts.md): register, sign out, sign in again, a wrong password, a guest who upgrades. */
+    @Test
+    void aPersonRegistersSignsOutSignsInAgain_andAGuestCreatesAnAccount() throws Exception {
+        Path out = runE2e("e2e/accounts.mjs");
+        for (String shot : new String[] {"account-lobby", "upgraded-lobby"}) {
+            assertShots(out, shot);
+        }
+    }
+
     private static void assertShots(Path out, String shot) throws IOException {
         for (String size : new String[] {"desktop", "phone"}) {
             assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);

@@ -30,6 +30,8 @@ public final class ErrorCodes {
     public static final String INVALID_PARAMETER = "INVALID_PARAMETER";
     /** A player's name is empty, too long, or has a character that cannot be shown as a name (auth). */
     public static final String INVALID_NAME = "INVALID_NAME";
+    /** An account's password is shorter than 8 or longer than 128 characters (accounts): 400. */
+    public static final String INVALID_PASSWORD = "INVALID_PASSWORD";
     /** A WebSocket frame that is not one of the frames of docs/websocket.md. */
     public static final String INVALID_FRAME = "INVALID_FRAME";
 
@@ -38,6 +40,16 @@ public final class ErrorCodes {
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
     /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
     public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
+    /** An account asked for a table with a stake, but chips do not exist yet: 403. */
+    public static final String STAKES_NOT_AVAILABLE = "STAKES_NOT_AVAILABLE";
+    /** Signing in with a name and password that do not match an account (which of the two is not said): 401. */
+    public static final String BAD_CREDENTIALS = "BAD_CREDENTIALS";
+    /** Too many failed sign-ins for this name or from this address lately: 429 with Retry-After. */
+    public static final String TOO_MANY_ATTEMPTS = "TOO_MANY_ATTEMPTS";
+    /** Another account has this name (names are unique ignoring case): 409. */
+    public static final String NAME_TAKEN = "NAME_TAKEN";
+    /** Registering with the token of a player who is an account already: 409. */
+    public static final String ALREADY_AN_ACCOUNT = "ALREADY_AN_ACCOUNT";
 
     // ---- what is asked about ----
     public static final String NO_SUCH_TABLE = TableDecider.NO_SUCH_TABLE;

@@ -12,6 +12,8 @@ import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -38,35 +40,39 @@ public class GuestResource {
     @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token: a JWT "
             + "signed by the service (RS256; sub the player id, name, iss, exp). Renew it before it expires.")
     @RequestBody(required = true)
-    @APIResponse(responseCode = "201", description = "signed in")
+    @APIResponse(responseCode = "201", description = "signed in",
+            content = @Content(schema = @Schema(implementation = Responses.Guest.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME")
     public RestResponse<Responses.Guest> signIn(Requests.Guest body) {
         Player p = tokens.newGuest(TableResource.required(body).name());
-        return RestResponse.status(RestResponse.Status.CREATED, new Responses.Guest(p.playerId(), p.name(), tokens.issue(p)));
+        return RestResponse.status(RestResponse.Status.CREATED,
+                new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p)));
     }
 
     @GET
     @Path("/me")
     @Authenticated
-    @Operation(summary = "Who the token says I am")
+    @Operation(summary = "Who the token says I am", description = "The player id, name, and whether the player is "
+            + "an account or a guest.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", description = "the token's player")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
     public Responses.Me me() {
         Player p = player.get();
-        return new Responses.Me(p.playerId(), p.name());
+        return new Responses.Me(p.playerId(), p.name(), p.account());
     }
 
     @POST
     @Path("/guests/renew")
     @Authenticated
-    @Operation(summary = "Renew a token", description = "A fresh token for the same player (id and name), valid "
-            + "for another durak.auth.token-lifespan; the old one stays valid until it expires. No body.")
+    @Operation(summary = "Renew a token", description = "A fresh token for the same player (id, name, guest or "
+            + "account), valid for another durak.auth.token-lifespan; the old one stays valid until it expires or is "
+            + "signed out. No body.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", description = "renewed")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
     public Responses.Guest renew() {
         Player p = player.get();
-        return new Responses.Guest(p.playerId(), p.name(), tokens.issue(p));
+        return new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p));
     }
 }

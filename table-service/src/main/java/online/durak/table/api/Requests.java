@@ -40,6 +40,18 @@ public final class Requests {
             examples = "Anna") String name) {
     }
 
+    @Schema(name = "AccountRequest", description = "Registering (POST /api/accounts) and signing in (POST /api/sessions).")
+    public record Account(@Schema(required = true, description = "display name, 1 to 32 characters; unique among "
+            + "accounts, ignoring case", examples = "Anna") String name,
+                          @Schema(required = true, description = "8 to 128 characters", format = "password",
+                                  examples = "correct horse battery") String password) {
+        /** Never the password: a record's own toString would print it wherever the body is logged. */
+        @Override
+        public String toString() {
+            return "Account[name=" + name + "]";
+        }
+    }
+
     @Schema(name = "CreateTableRequest")
     public record CreateTable(@Schema(required = true, implementation = Schemas.Settings.class)
                               @JsonDeserialize(using = SettingsReader.class) Rules settings,

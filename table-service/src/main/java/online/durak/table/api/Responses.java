@@ -21,13 +21,28 @@ public final class Responses {
     private Responses() {
     }
 
-    @Schema(name = "Guest", description = "A signed-in guest; send the token as Authorization: Bearer <token>.")
+    @Schema(name = "Guest", description = "A signed-in guest (or, from renew, the token's player, guest or account); "
+            + "send the token as Authorization: Bearer <token>.")
     public record Guest(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name,
+                        @Schema(description = "false for a guest; true when an account's token was renewed")
+                        boolean account,
                         @Schema(description = "an RS256 JWT", examples = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOi...") String token) {
     }
 
     @Schema(name = "Me")
-    public record Me(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name) {
+    public record Me(@Schema(examples = "guest-2b0c6f1e") String playerId, @Schema(examples = "Anna") String name,
+                     @Schema(description = "true for an account, false for a guest") boolean account) {
+    }
+
+    @Schema(name = "Session", description = "A signed-in account; send the token as Authorization: Bearer <token>.")
+    public record Session(@Schema(examples = "2b0c6f1e-4a8e-4c55-9a43-8c1d3c2f0b7e") String playerId,
+                          @Schema(examples = "Anna") String name,
+                          @Schema(description = "always true: the token's player is an account") boolean account,
+                          @Schema(description = "an RS256 JWT (claims sub, name, account, jti, iss, exp)",
+                                  examples = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOi...") String token) {
+        static Session of(online.durak.table.auth.Accounts.Session s) {
+            return new Session(s.player().playerId(), s.player().name(), s.player().account(), s.token());
+        }
     }
 
     @Schema(name = "Seat")

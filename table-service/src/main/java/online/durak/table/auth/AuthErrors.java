@@ -17,6 +17,13 @@ public class AuthErrors {
         return ErrorMappers.error(401, ErrorCodes.UNAUTHORIZED, "Authorization: Bearer <token> is required");
     }
 
+    /** 429 with the seconds until a sign-in may be tried again. */
+    @ServerExceptionMapper
+    public Response tooMany(SignInLimits.TooManyAttempts e) {
+        return Response.fromResponse(ErrorMappers.error(429, e.code(), e.getMessage()))
+                .header("Retry-After", e.retryAfterSeconds()).build();
+    }
+
     @ServerExceptionMapper
     public Response failed(AuthenticationFailedException e) {
         return ErrorMappers.error(401, ErrorCodes.UNAUTHORIZED, TokenService.INVALID);

@@ -141,7 +141,8 @@ public class SocketHub implements TableListener {
             refuse(c, 4401, ErrorCodes.UNAUTHORIZED, "a token is required");
             return;
         }
-        Player player = new Player(playerId, c.userData().get(TokenUpgradeCheck.PLAYER_NAME));
+        Player player = new Player(playerId, c.userData().get(TokenUpgradeCheck.PLAYER_NAME),
+                Boolean.TRUE.equals(c.userData().get(TokenUpgradeCheck.PLAYER_ACCOUNT)));
         String tableId = c.pathParam("id");
         try {
             Optional<TableSnapshot> found = TableResource.isTableId(tableId) ? projections.find(tableId) : Optional.empty();

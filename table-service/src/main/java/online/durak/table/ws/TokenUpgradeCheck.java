@@ -12,14 +12,15 @@ import online.durak.table.auth.TokenService;
 /**
  * Checks the token before a WebSocket is opened: the query parameter {@code token} (browsers cannot set
  * headers on a WebSocket) or {@code Authorization: Bearer}, verified as REST verifies it (the same smallrye-jwt
- * parser and {@code mp.jwt.verify.*} settings, {@link TokenService#verify}; REST's bearer mechanism cannot read a
- * query parameter). Without a valid one the upgrade is refused with 401, so no connection exists without a player;
+ * parser and {@code mp.jwt.verify.*} settings, a signed-out token refused, {@link TokenService#verify}; REST's bearer
+ * mechanism cannot read a query parameter). Without a valid one the upgrade is refused with 401, so no connection exists without a player;
  * while the instance is stopping, with 503.
  */
 @ApplicationScoped
 public class TokenUpgradeCheck implements HttpUpgradeCheck {
     static final UserData.TypedKey<String> PLAYER_ID = UserData.TypedKey.forString("durak.playerId");
     static final UserData.TypedKey<String> PLAYER_NAME = UserData.TypedKey.forString("durak.playerName");
+    static final UserData.TypedKey<Boolean> PLAYER_ACCOUNT = UserData.TypedKey.forBoolean("durak.playerAccount");
 
     private final TokenService tokens;
     private final Draining draining;
@@ -40,6 +41,7 @@ public class TokenUpgradeCheck implements HttpUpgradeCheck {
                     : tokens.fromAuthorization(context.httpRequest().getHeader("Authorization"));
             context.userData().put(PLAYER_ID, p.playerId());
             context.userData().put(PLAYER_NAME, p.name());
+            context.userData().put(PLAYER_ACCOUNT, p.account());
             return CheckResult.permitUpgrade();
         } catch (ApiException e) {
             return CheckResult.rejectUpgrade(401);

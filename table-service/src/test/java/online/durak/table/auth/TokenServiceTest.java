@@ -57,6 +57,17 @@ class TokenServiceTest {
     }
 
     @Test
+    void anAccountsTokenSaysSo_aGuestsDoesNot() throws Exception {
+        Player account = new Player("acc-1", "Anna", true);
+        assertEquals(account, tokens.verify(tokens.issue(account)));
+        Player guest = new Player("g-1", "Boris");
+        assertEquals(guest, tokens.verify(tokens.issue(guest)));
+        JsonNode claims = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(tokens.issue(guest).split("\\.")[1]));
+        assertTrue(claims.get("account") == null, "a guest's token has no account claim");
+        assertTrue(claims.get("jti").textValue().length() > 0, "every token has an id");
+    }
+
+    @Test
     void namesWithDotsAndUnicodeSurvive() {
         Player p = new Player("id.with.dots", "Борис.Ö");
         assertEquals(p, tokens.verify(tokens.issue(p)));
