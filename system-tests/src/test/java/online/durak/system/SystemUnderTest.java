@@ -29,7 +29,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class SystemUnderTest implements BeforeAllCallback {
 
-    static final List<String> SERVICES = List.of("rules-service", "bot-service", "table-service");
+    // the leaderboard service too: the edge forwards the leaderboard's paths there (RestMatchTest, WebClientTest)
+    static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service", "table-service");
     /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
