@@ -79,9 +79,53 @@ async function main() {
   await shoot('final');
   if (!midBout) throw new Error('never saw a table mid-bout');
   if (boards !== DEALS - 1) throw new Error(`saw ${boards} boards between deals, expected ${DEALS - 1}`);
-  if (pageErrors.length) throw new Error(`errors in the page: ${pageErrors.join('; ')}`);
   console.log(`final board reached after ${moves} moves and ${boards} boards; result: ${await finalBoard.locator('.result').innerText()}`);
+  await leaderboardAndProfile(finalBoard);
+  if (pageErrors.length) throw new Error(`errors in the page: ${pageErrors.join('; ')}`);
   console.log(`screenshots:\n  ${shots.join('\n  ')}`);
+}
+
+// The final board's leaderboard points, then the same number on the leaderboard page (reached through this origin,
+// which forwards to the leaderboard service) and the match on the profile, with its replay.
+async function leaderboardAndProfile(finalBoard) {
+  const tableId = page.url().split('/tables/')[1];
+  const mine = finalBoard.locator('.lb-points li.me');
+  await mine.waitFor();
+  const points = Number(await mine.getAttribute('data-points'));
+  console.log(`final board, leaderboard points: ${await mine.innerText()}`);
+  await finalBoard.locator('.lb-points [data-nav=leaderboard]').click();
+  const board = page.getByRole('region', { name: 'Leaderboard', exact: true });
+  await board.waitFor();
+  // the leaderboard service applies the match once it has read its MatchEnded: a moment after the final board
+  const own = board.locator('tr.me');
+  for (let i = 0; !(await own.count()); i++) {
+    if (i > 60) throw new Error('the player never appeared on the leaderboard page');
+    await page.waitForTimeout(500);
+    await page.reload();
+    await board.waitFor();
+  }
+  const cells = await own.first().locator('td').allInnerTexts();
+  if (Number(cells[2]) !== points) throw new Error(`the leaderboard shows ${cells[2]} points, the final board ${points}`);
+  for (const p of ['week', 'month']) {
+    await board.locator(`[data-period=${p}]`).click();
+    await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-selected') === 'true', `[data-period=${p}]`);
+    await board.locator('tr.me').first().waitFor();
+  }
+  await shoot('leaderboard');
+  await own.first().getByRole('link').click();
+  const profile = page.getByRole('region', { name: 'Profile', exact: true });
+  await profile.waitFor();
+  const match = profile.locator(`tr[data-table="${tableId}"]`);
+  await match.waitFor();
+  if (Number(await profile.locator('[data-stat=points]').innerText()) !== points) throw new Error('the profile shows other points');
+  const rating = await profile.locator('[data-stat=rating]').innerText();
+  if (rating.trim() === '—') throw new Error('the profile shows no rating after a rated match');
+  console.log(`profile: ${points} points, rating ${rating}`);
+  await shoot('profile');
+  await match.locator('[data-action=open-replay]').click();
+  await page.waitForURL(/\/replays\//);
+  await page.locator('.replay .replay-step').waitFor();
+  await shoot('match-replay'); // keyboard.mjs has its own 'replay' in the same folder
 }
 
 // One move by tapping, as a person would: the lowest playable card to attack, a card that covers (choosing the

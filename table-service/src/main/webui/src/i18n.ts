@@ -48,6 +48,12 @@ const en = {
   'settings.showKnown': "Show opponents' known cards", 'settings.music': 'Background music',
   'settings.lang': 'Language', 'settings.tempo': 'Tempo (solo bots): set by the server (DURAK_BOT_THINK) for now',
   'settings.close': 'Done', 'you': 'You', 'bot': 'Bot {n} ({level})',
+  'lb.title': 'Leaderboard', 'lb.all': 'All time', 'lb.week': 'This week', 'lb.month': 'This month', 'lb.rank': 'Rank',
+  'lb.matches': 'Matches', 'lb.rating': 'Rating', 'lb.empty': 'No finished match on this board yet.',
+  'lb.yourRank': 'Your rank: {rank} of {total}', 'lb.prev': 'Previous', 'lb.next': 'Next', 'lb.page': 'Page {n} of {of}',
+  'lb.calc': 'Leaderboard points', 'profile.title': 'Profile', 'profile.none': 'No finished match yet.',
+  'profile.deals': 'Deals', 'profile.durakRate': 'Durak rate', 'profile.chips': 'Chips', 'profile.recent': 'Recent matches',
+  'profile.when': 'When', 'profile.replay': 'Replay', 'profile.left': 'left', 'replays.title': 'Replays',
 };
 export type Key = keyof typeof en;
 
@@ -100,6 +106,12 @@ const de: Partial<Record<Key, string>> = {
   'settings.music': 'Hintergrundmusik', 'settings.lang': 'Sprache',
   'settings.tempo': 'Tempo (solo): stellt vorerst der Server ein (DURAK_BOT_THINK)', 'settings.close': 'Fertig',
   'you': 'Du', 'bot': 'Computer {n} ({level})',
+  'lb.title': 'Bestenliste', 'lb.all': 'Gesamt', 'lb.week': 'Diese Woche', 'lb.month': 'Dieser Monat', 'lb.rank': 'Rang',
+  'lb.matches': 'Partien', 'lb.rating': 'Wertung', 'lb.empty': 'Noch keine beendete Partie auf dieser Liste.',
+  'lb.yourRank': 'Dein Rang: {rank} von {total}', 'lb.prev': 'Zurück', 'lb.next': 'Weiter', 'lb.page': 'Seite {n} von {of}',
+  'lb.calc': 'Punkte für die Bestenliste', 'profile.title': 'Profil', 'profile.none': 'Noch keine beendete Partie.',
+  'profile.deals': 'Runden', 'profile.durakRate': 'Durak-Quote', 'profile.chips': 'Chips', 'profile.recent': 'Letzte Partien',
+  'profile.when': 'Wann', 'profile.replay': 'Nachspielen', 'profile.left': 'verlassen', 'replays.title': 'Nachspiele',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 

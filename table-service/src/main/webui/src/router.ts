@@ -3,6 +3,9 @@ import { session } from './session';
 import SignIn from './views/SignIn.vue';
 import Lobby from './views/Lobby.vue';
 import TablePage from './views/TablePage.vue';
+import LeaderboardPage from './views/LeaderboardPage.vue';
+import ProfilePage from './views/ProfilePage.vue';
+import ReplayPage from './views/ReplayPage.vue';
 
 // Hash routes (/#/tables/…): a reload on any client route asks the server for / only. Path routes would need the
 // server to answer index.html for them, which Quinoa's SPA routing cannot do here: since Quarkus 3.9 a
@@ -15,6 +18,9 @@ export const router = createRouter({
     // a guest's "Create account" (the same page: signed in as a guest, it shows only that)
     { path: '/account', name: 'account', component: SignIn },
     { path: '/tables/:id', name: 'table', component: TablePage, props: true },
+    { path: '/leaderboard', name: 'leaderboard', component: LeaderboardPage },
+    { path: '/players/:id', name: 'profile', component: ProfilePage, props: true },
+    { path: '/replays/:id', name: 'replays', component: ReplayPage, props: true },
     { path: '/:rest(.*)*', redirect: '/' },
   ],
 });

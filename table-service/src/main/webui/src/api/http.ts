@@ -1,4 +1,7 @@
-import type { Accepted, AccountSession, Board, Guest, Hint, Replay, Settings, TableSummary, TableView, Move, BotLevel } from './types';
+import type {
+  Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
+  Move, BotLevel,
+} from './types';
 import { session, signOut } from '../session';
 import { t } from '../i18n';
 
@@ -77,4 +80,10 @@ export const api = {
   board: (id: string) => call<Board>('GET', `/api/tables/${encodeURIComponent(id)}/board`),
   hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
   replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
+  // the leaderboard service's, through this origin (table-service forwards them)
+  leaderboard: (period: Period, page: number, size: number, player?: string) =>
+    call<LeaderboardPage>('GET', `/api/leaderboard?${new URLSearchParams({
+      period, page: String(page), size: String(size), ...(player ? { player } : {}),
+    })}`),
+  player: (id: string) => call<Profile>('GET', `/api/players/${encodeURIComponent(id)}`),
 };

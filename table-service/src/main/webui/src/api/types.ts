@@ -163,7 +163,70 @@ export interface Board {
   hints: number[];
   onBoard: boolean;
   continued: number[];
-  match: { over: boolean; totals: number[]; places: number[]; winners: number[]; hints: number[] } | null;
+  match: {
+    over: boolean; totals: number[]; places: number[]; winners: number[]; hints: number[];
+    /** rules.md §7 by seat, the leaderboard's own function; null for a bot seat */
+    leaderboardPoints?: (number | null)[];
+  } | null;
+}
+
+/** A skill rating (OpenSkill; docs/leaderboard.md "Rating"): what people see is `display`. */
+export interface Rating {
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  display: number;
+  matches: number;
+}
+
+export type Period = 'all' | 'week' | 'month';
+
+/** A row of GET /api/leaderboard. */
+export interface LeaderboardRow {
+  rank: number;
+  playerId: string;
+  name: string;
+  points: number;
+  matches: number;
+  rating: number | null;
+}
+
+/** GET /api/leaderboard?period=&page=&size=&player= (the leaderboard service, forwarded by this one). */
+export interface LeaderboardPage {
+  period: Period;
+  from: string | null;
+  page: number;
+  size: number;
+  total: number;
+  rows: LeaderboardRow[];
+  player: LeaderboardRow | null;
+}
+
+export interface RecentMatch {
+  tableId: string;
+  at: string;
+  points: number;
+  dealPoints: number;
+  place: number;
+  deals: number;
+  duraks: number;
+  left: boolean;
+  replay: string;
+  replayPage: string;
+}
+
+/** GET /api/players/{id}. */
+export interface Profile {
+  playerId: string;
+  name: string;
+  points: number;
+  matches: number;
+  deals: number;
+  duraks: number;
+  durakRate: number;
+  chips: number | null;
+  rating: Rating | null;
+  recent: RecentMatch[];
 }
 
 export interface Accepted {

@@ -32,6 +32,16 @@ class LauncherTest {
     }
 
     @Test
+    void theTableServiceIsToldWhereTheLeaderboardService_listens() {
+        // started here: its port; not started here: its default port after the base; free ports and not here: none
+        assertEquals("http://127.0.0.1:9003",
+            Launcher.serviceUrl(Map.of("leaderboard-service", 9003), 8080, "leaderboard-service"));
+        assertEquals("http://127.0.0.1:8083", Launcher.serviceUrl(Map.of(), 8080, "leaderboard-service"));
+        assertEquals(null, Launcher.serviceUrl(Map.of(), 0, "leaderboard-service"));
+        assertEquals("http://127.0.0.1:8084", Launcher.botUrl(Map.of(), 8080));
+    }
+
+    @Test
     void ownOptions_andTheInfrastructuresOptions_mixInAnyOrder() {
         Launcher.Options o = Launcher.parse(new String[] {"--kafka-port", "0", "--services=rules-service,table-service",
             "--data", "/tmp/x", "--http-port-base", "9000", "--partitions=3", "--ready-timeout", "30",

@@ -139,6 +139,15 @@ class LeaderboardFlowTest {
                 + " order by period, player_id").execute().await().atMost(Duration.ofSeconds(10))) {
             out.add(r.getString("x"));
         }
+        // the ratings to the last bit (float8 prints exactly), and every rated match's seats before and after
+        for (Row r : pool.query("select concat_ws('|', rater_id, mu, sigma, matches) as x from lb_ratings"
+                + " order by rater_id").execute().await().atMost(Duration.ofSeconds(10))) {
+            out.add(r.getString("x"));
+        }
+        for (Row r : pool.query("select concat_ws('|', table_id, seq, at, seats) as x from lb_rated"
+                + " order by table_id, seq").execute().await().atMost(Duration.ofSeconds(10))) {
+            out.add(r.getString("x"));
+        }
         return out;
     }
 

@@ -23,7 +23,7 @@ class RestMatchTest {
     private static final int MAX_STEPS = 5000;
 
     @Test
-    void fourGuests_playAWholeMatchWithHouseRules_andTheResultIsTheFoldOfTheStoredEvents() {
+    void fourGuests_playAWholeMatchWithHouseRules_andTheResultIsTheFoldOfTheStoredEvents() throws InterruptedException {
         Api api = SystemUnderTest.api();
         long seed = System.nanoTime();
         Random random = new Random(seed);
@@ -114,6 +114,25 @@ class RestMatchTest {
             int bonus = place == 1 ? 30 : place == 2 ? 15 : place == 3 ? 5 : 0;
             assertEquals(3 * truth.last().match().totals().get(seat) + bonus,
                 board.path("match").path("leaderboardPoints").path(seat).asInt(-1), board.toString());
+        }
+
+        // the leaderboard service (through the edge, which forwards /api/players/*) counts the same points
+        for (int seat = 0; seat < 4; seat++) {
+            String id = g.get(seat).playerId();
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            JsonNode profile;
+            for (;;) {
+                Api.Response r = api.get("/api/players/" + id, g.get(seat).token());
+                profile = r.body();
+                if (r.status() == 200 && profile.path("recent").path(0).path("tableId").asText().equals(table)) {
+                    break;
+                }
+                assertTrue(System.nanoTime() < deadline, "the leaderboard never counted " + table + " for " + id + ": " + r);
+                Thread.sleep(200);
+            }
+            assertEquals(board.path("match").path("leaderboardPoints").path(seat).asInt(-1),
+                profile.path("recent").path(0).path("points").asInt(-2), profile.toString());
+            assertEquals(1, profile.path("rating").path("matches").asInt(), "a rated match: " + profile);
         }
 
         seen.verify(truth);

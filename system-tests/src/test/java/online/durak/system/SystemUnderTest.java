@@ -29,7 +29,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class SystemUnderTest implements BeforeAllCallback {
 
-    static final List<String> SERVICES = List.of("rules-service", "bot-service", "table-service");
+    // the leaderboard service too: the edge forwards the leaderboard's paths there (RestMatchTest, WebClientTest)
+    static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service", "table-service");
     /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
@@ -89,7 +90,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
     }
 
     /** The environment every service gets here: the shared infrastructure and the token key pair. */
-    static Map<String, String> environment(int botPort) {
+    static Map<String, String> environment(int botPort, int leaderboardPort) {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
@@ -98,6 +99,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest
         env.put("DURAK_BOT_URL", "http://127.0.0.1:" + botPort);
+        env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + leaderboardPort); // the edge forwards the boards there
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;
     }
@@ -184,7 +186,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
                 for (String name : SERVICES) {
                     ports.put(name, ServiceProcess.freePort());
                 }
-                Map<String, String> env = environment(ports.get("bot-service"));
+                Map<String, String> env = environment(ports.get("bot-service"), ports.get("leaderboard-service"));
                 for (String name : SERVICES) {
                     started.put(name, launch(name, ports.get(name), env));
                 }
@@ -218,7 +220,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         void restart(String name) {
             ServiceProcess old = services.get(name);
             old.stop(Duration.ofSeconds(20));
-            Map<String, String> env = environment(services.get("bot-service").port());
+            Map<String, String> env = environment(services.get("bot-service").port(), services.get("leaderboard-service").port());
             ServiceProcess fresh = launch(name, old.port(), env);
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
@@ -227,7 +229,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         ServiceProcess startExtra(String name) {
             int n = extra.size() + 2;
             ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(home(), name), ServiceProcess.freePort(),
-                environment(services.get("bot-service").port()), ServiceProcess.defaultJavaOpts(), Map.of(),
+                environment(services.get("bot-service").port(), services.get("leaderboard-service").port()), ServiceProcess.defaultJavaOpts(), Map.of(),
                 logDir().resolve(name + "-" + n + ".log"));
             extra.add(s);
             s.awaitReady(READY_TIMEOUT);
@@ -238,7 +240,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
             ServiceProcess old = services.get(name);
             kill(old);
             long died = System.nanoTime();
-            ServiceProcess fresh = launch(name, old.port(), environment(services.get("bot-service").port()));
+            ServiceProcess fresh = launch(name, old.port(), environment(services.get("bot-service").port(), services.get("leaderboard-service").port()));
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
             return died;

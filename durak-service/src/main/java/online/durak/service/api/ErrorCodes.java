@@ -78,6 +78,11 @@ public final class ErrorCodes {
     public static final String SERVICE_STOPPING = "SERVICE_STOPPING";
     /** The bot service gave no hint (unreachable, no answer in time, an error): 503. */
     public static final String BOTS_UNAVAILABLE = "BOTS_UNAVAILABLE";
+    /**
+     * A service the edge forwards a path to (the leaderboard service for {@code /api/leaderboard*} and
+     * {@code /api/players/*}) could not be reached or did not answer in time: 503.
+     */
+    public static final String UPSTREAM_UNAVAILABLE = "UPSTREAM_UNAVAILABLE";
     /** The bot service works out too many hints at once: 503. */
     public static final String BUSY = "BUSY";
 

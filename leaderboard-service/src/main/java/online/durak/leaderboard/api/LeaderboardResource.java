@@ -10,6 +10,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import online.durak.engine.BotLevel;
+import online.durak.leaderboard.rating.Skill;
 import online.durak.leaderboard.store.LeaderboardStore;
 import online.durak.leaderboard.store.Period;
 import online.durak.service.api.ApiException;
@@ -33,11 +35,15 @@ public class LeaderboardResource {
         this.clock = clock;
     }
 
-    /** A row of the board. */
-    public record Row(long rank, String playerId, String name, long points, long matches) {
+    /** A row of the board; {@code rating} the player's shown rating (docs/leaderboard.md "Rating"), or null. */
+    public record Row(long rank, String playerId, String name, long points, long matches, Double rating) {
         static Row of(LeaderboardStore.Ranked r) {
-            return new Row(r.rank(), r.playerId(), r.name(), r.points(), r.matches());
+            return new Row(r.rank(), r.playerId(), r.name(), r.points(), r.matches(), r.rating());
         }
+    }
+
+    /** A bot level's one rating: what a person's rating is measured against. */
+    public record BotRating(String level, PlayerResource.Rating rating) {
     }
 
     /**
@@ -62,6 +68,21 @@ public class LeaderboardResource {
         Optional<Instant> from = p.start(now);
         return store.board(p.key(now), pageNo, pageSize, own).map(b -> new Page(p.wireName(), from.orElse(null), pageNo,
                 pageSize, b.total(), b.rows().stream().map(Row::of).toList(), b.player().map(Row::of).orElse(null)));
+    }
+
+    /** {@code GET /api/leaderboard/bots}: the rating of each bot level (null before its first rated match). */
+    @GET
+    @Path("/bots")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<List<BotRating>> bots() {
+        Uni<List<BotRating>> out = Uni.createFrom().item(new java.util.ArrayList<>());
+        for (BotLevel level : BotLevel.values()) {
+            out = out.chain(list -> store.rating(Skill.bot(level.name())).map(r -> {
+                list.add(new BotRating(level.name(), PlayerResource.Rating.of(r)));
+                return list;
+            }));
+        }
+        return out;
     }
 
     /** A whole-number query parameter within [min, max], or {@code fallback} when absent; else 400. */

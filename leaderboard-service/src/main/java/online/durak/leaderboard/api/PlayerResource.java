@@ -32,19 +32,38 @@ public class PlayerResource {
     /**
      * @param points     leaderboard points of the match
      * @param dealPoints the sum of the match's deal points (the board's total)
-     * @param replay     the table service's replay of the table
+     * @param replay     the table service's replay of the table ({@code ?deal=1} to {@code deals})
+     * @param replayPage the web client's replay of the table
      */
     public record RecentMatch(String tableId, Instant at, int points, int dealPoints, int place, int deals,
-                              int duraks, boolean left, String replay) {
+                              int duraks, boolean left, String replay, String replayPage) {
         static RecentMatch of(MatchEntry e) {
             return new RecentMatch(e.tableId, e.at.toInstant(), e.points, e.dealPoints, e.place, e.deals, e.duraks,
-                    e.leftEarly, "/api/tables/" + e.tableId + "/replay");
+                    e.leftEarly, "/api/tables/" + e.tableId + "/replay", "/#/replays/" + e.tableId);
         }
     }
 
-    /** @param durakRate deals lost (the durak, or the losing team in team play) by deals played, 0 to 1 */
+    /**
+     * A skill rating (docs/leaderboard.md "Rating").
+     *
+     * @param ordinal μ − 3σ, what boards sort by
+     * @param display the ordinal rounded to one decimal, what people are shown
+     * @param matches the rated matches
+     */
+    public record Rating(double mu, double sigma, double ordinal, double display, int matches) {
+        static Rating of(LeaderboardStore.StoredRating r) {
+            return r == null ? null : new Rating(r.rating().mu(), r.rating().sigma(), r.rating().ordinal(),
+                    r.rating().display(), r.matches());
+        }
+    }
+
+    /**
+     * @param durakRate deals lost (the durak, or the losing team in team play) by deals played, 0 to 1
+     * @param chips     the chip balance: null, chips are not built yet
+     * @param rating    null before a rated match
+     */
     public record Profile(String playerId, String name, long points, int matches, int deals, int duraks,
-                          double durakRate, List<RecentMatch> recent) {
+                          double durakRate, Long chips, Rating rating, List<RecentMatch> recent) {
     }
 
     @GET
@@ -54,13 +73,13 @@ public class PlayerResource {
             if (t == null) {
                 throw new ApiException(404, ErrorCodes.NO_SUCH_PLAYER, "id: no finished match of player " + id);
             }
-            return store.recent(id, RECENT).map(r -> profile(t, r));
+            return store.recent(id, RECENT).chain(r -> store.rating(id).map(rating -> profile(t, rating, r)));
         });
     }
 
-    private static Profile profile(PlayerTotals t, List<MatchEntry> recent) {
+    private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent) {
         double rate = t.deals == 0 ? 0 : (double) t.duraks / t.deals;
-        return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate,
-                recent.stream().map(RecentMatch::of).toList());
+        return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate, null,
+                Rating.of(rating), recent.stream().map(RecentMatch::of).toList());
     }
 }

@@ -2,6 +2,7 @@ package online.durak.leaderboard.score;
 
 import java.time.Instant;
 import java.util.List;
+import online.durak.leaderboard.rating.Skill;
 
 /**
  * What one finished match brings to the leaderboard: an entry per person at the table (bots get none), dated by its
@@ -10,11 +11,18 @@ import java.util.List;
  * @param tableId the table
  * @param seq     the seq of the table's {@code MatchEnded}: the match's key, and the event the change is applied for
  * @param at      when the match ended (the event's {@code at})
+ * @param seats   every seat, people and bots, as the rating sees it (docs/leaderboard.md "Rating")
  */
-public record FinishedMatch(String tableId, long seq, Instant at, List<Entry> entries) {
+public record FinishedMatch(String tableId, long seq, Instant at, List<Entry> entries, List<Skill.Seat> seats) {
 
     public FinishedMatch {
         entries = List.copyOf(entries);
+        seats = List.copyOf(seats);
+    }
+
+    /** Whether the match moves ratings: at least one person played, and at least two teams (or seats) met. */
+    public boolean rated() {
+        return !entries.isEmpty() && seats.stream().map(Skill.Seat::team).distinct().count() >= 2;
     }
 
     /**

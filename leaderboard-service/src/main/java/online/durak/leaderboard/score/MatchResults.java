@@ -7,6 +7,7 @@ import online.durak.engine.Event;
 import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.MatchState;
 import online.durak.engine.table.SeatHolder;
+import online.durak.leaderboard.rating.Skill;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
 import online.durak.messages.EventMessage;
@@ -43,10 +44,20 @@ public final class MatchResults {
         EventMessage end = log.get(log.size() - 1);
         MatchState match = state.match();
         List<FinishedMatch.Entry> entries = new ArrayList<>();
+        List<Skill.Seat> seats = new ArrayList<>();
         for (int seat = 0; seat < state.seats().size(); seat++) {
             SeatHolder h = state.seats().get(seat);
-            if (h == null || !h.isHuman() || h.playerId() == null) {
-                continue; // bots have no leaderboard rows (ratings come later)
+            if (h == null) {
+                continue;
+            }
+            // A bot plays with its level's one rating. Whoever left early would rank after every seat that stayed
+            // (docs/leaderboard.md "Rating"); the engine has no leaving yet, so every seat ranks by its place.
+            String rater = h.isHuman() ? h.playerId() : Skill.bot(h.bot().name());
+            if (rater != null) {
+                seats.add(new Skill.Seat(seat, rater, state.rules().team(seat), match.places().get(seat)));
+            }
+            if (!h.isHuman() || h.playerId() == null) {
+                continue; // bots have no leaderboard rows, only their level's rating
             }
             List<Integer> dealPoints = LeaderboardPoints.seatPoints(match, seat);
             int place = match.places().get(seat);
@@ -57,6 +68,6 @@ public final class MatchResults {
             entries.add(new FinishedMatch.Entry(h.playerId(), h.name(), seat,
                     LeaderboardPoints.of(dealPoints, place, false), sum, place, dealPoints.size(), lost, false));
         }
-        return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries));
+        return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries, seats));
     }
 }

@@ -4,11 +4,22 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import online.durak.leaderboard.rating.RatingOrder;
+import online.durak.leaderboard.rating.Skill;
 import online.durak.leaderboard.score.FinishedMatch;
 import org.hibernate.reactive.mutiny.Mutiny;
 
@@ -52,8 +63,34 @@ public class LeaderboardStore {
                 points  = lb_period_totals.points + excluded.points,
                 matches = lb_period_totals.matches + 1""";
 
-    /** One row of a leaderboard. */
-    public record Ranked(long rank, String playerId, String name, long points, long matches) {
+    /**
+     * Ratings are read, changed in Java (OpenSkill) and written back, so their writers take turns: one transaction-
+     * scoped advisory lock for every rating change of every instance ("rating" in ASCII). Row locks on the rated
+     * players would not buy more: a bot level's rating is in almost every match.
+     */
+    static final long RATING_LOCK = 0x726174696e67L;
+    static final String LOCK_RATINGS = "select 1 from (select pg_advisory_xact_lock(" + RATING_LOCK + ")) l";
+    /** The rated matches that ended after one, in the rating's order. */
+    static final String LATER = "select table_id, seq, cast(seats as text) from lb_rated"
+            + " where (at, table_id, seq) > (:at, :table, :seq) order by at, table_id, seq";
+    static final String CURRENT = "select rater_id, mu, sigma from lb_ratings where rater_id in (:raters)";
+    static final String INSERT_RATED =
+            "insert into lb_rated (table_id, seq, at, seats) values (:table, :seq, :at, cast(cast(:seats as text) as jsonb))";
+    static final String UPDATE_RATED = "update lb_rated r set seats = v.seats"
+            + " from jsonb_to_recordset(cast(cast(:rows as text) as jsonb)) as v(table_id text, seq bigint, seats jsonb)"
+            + " where r.table_id = v.table_id and r.seq = v.seq";
+    static final String SET_RATINGS = """
+            insert into lb_ratings (rater_id, mu, sigma, matches)
+            select v.rater_id, v.mu, v.sigma, v.matches
+            from jsonb_to_recordset(cast(cast(:rows as text) as jsonb)) as v(rater_id text, mu float8, sigma float8, matches int)
+            on conflict (rater_id) do update set
+                mu = excluded.mu, sigma = excluded.sigma, matches = lb_ratings.matches + excluded.matches""";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<List<RatingOrder.RatedSeat>> SEATS = new TypeReference<>() {
+    };
+
+    /** One row of a leaderboard; {@code rating} the player's shown rating (null before a rated match). */
+    public record Ranked(long rank, String playerId, String name, long points, long matches, Double rating) {
     }
 
     /** One page of a leaderboard, the number of players on it, and the asked-for player's own row. */
@@ -66,10 +103,85 @@ public class LeaderboardStore {
      * @return false when it had been applied already (nothing changed)
      */
     public Uni<Boolean> apply(FinishedMatch m) {
-        OffsetDateTime at = m.at().atOffset(ZoneOffset.UTC);
+        // PostgreSQL keeps microseconds: the rating's order compares what is stored
+        OffsetDateTime at = m.at().truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
         return Panache.withTransaction(() -> Panache.getSession().chain(s -> s.createNativeQuery(MARK_APPLIED)
                 .setParameter("table", m.tableId()).setParameter("seq", m.seq()).executeUpdate()
-                .chain(marked -> marked == 0 ? Uni.createFrom().item(false) : entries(s, m, at).replaceWith(true))));
+                .chain(marked -> marked == 0 ? Uni.createFrom().item(false)
+                        : entries(s, m, at).chain(() -> rate(s, m, at)).replaceWith(true))));
+    }
+
+    /**
+     * Rates the match in its place of the rating's order ({@link RatingOrder}), under the ratings' lock: reads the
+     * rated matches that ended after it (usually none) and its raters' current ratings, writes it, the later matches
+     * it changed, and every changed rating.
+     */
+    private static Uni<Void> rate(Mutiny.Session s, FinishedMatch m, OffsetDateTime at) {
+        if (!m.rated()) {
+            return Uni.createFrom().voidItem();
+        }
+        Set<String> raters = new LinkedHashSet<>();
+        m.seats().forEach(seat -> raters.add(seat.rater()));
+        return s.createNativeQuery(LOCK_RATINGS, Object.class).getSingleResult()
+                .chain(() -> s.createNativeQuery(LATER, Object[].class).setParameter("at", at)
+                        .setParameter("table", m.tableId()).setParameter("seq", m.seq()).getResultList())
+                .chain(laterRows -> s.createNativeQuery(CURRENT, Object[].class)
+                        .setParameter("raters", List.copyOf(raters)).getResultList().chain(currentRows -> {
+                            List<RatingOrder.RatedMatch> later = new ArrayList<>(laterRows.size());
+                            for (Object[] r : laterRows) {
+                                later.add(new RatingOrder.RatedMatch((String) r[0], ((Number) r[1]).longValue(),
+                                        read((String) r[2])));
+                            }
+                            Map<String, Skill.Rating> current = new HashMap<>();
+                            for (Object[] r : currentRows) {
+                                current.put((String) r[0], new Skill.Rating(((Number) r[1]).doubleValue(),
+                                        ((Number) r[2]).doubleValue()));
+                            }
+                            RatingOrder.Result result = RatingOrder.insert(m.tableId(), m.seq(), m.seats(), later,
+                                    current);
+                            return write(s, m, at, raters, result);
+                        }));
+    }
+
+    private static Uni<Void> write(Mutiny.Session s, FinishedMatch m, OffsetDateTime at, Set<String> raters,
+                                   RatingOrder.Result result) {
+        List<Map<String, Object>> changed = new ArrayList<>();
+        for (RatingOrder.RatedMatch c : result.changed()) {
+            changed.add(Map.of("table_id", c.tableId(), "seq", c.seq(), "seats", c.seats()));
+        }
+        List<Map<String, Object>> ratings = new ArrayList<>();
+        for (var e : result.ratings().entrySet()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("rater_id", e.getKey());
+            row.put("mu", e.getValue().mu());
+            row.put("sigma", e.getValue().sigma());
+            row.put("matches", raters.contains(e.getKey()) ? 1 : 0);
+            ratings.add(row);
+        }
+        Uni<Integer> inserted = s.createNativeQuery(INSERT_RATED).setParameter("table", m.tableId())
+                .setParameter("seq", m.seq()).setParameter("at", at)
+                .setParameter("seats", json(result.inserted().seats())).executeUpdate();
+        return inserted
+                .chain(() -> changed.isEmpty() ? Uni.createFrom().item(0)
+                        : s.createNativeQuery(UPDATE_RATED).setParameter("rows", json(changed)).executeUpdate())
+                .chain(() -> s.createNativeQuery(SET_RATINGS).setParameter("rows", json(ratings)).executeUpdate())
+                .replaceWithVoid();
+    }
+
+    private static List<RatingOrder.RatedSeat> read(String seats) {
+        try {
+            return JSON.readValue(seats, SEATS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("lb_rated.seats unreadable: " + e.getMessage(), e);
+        }
+    }
+
+    private static String json(Object o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Uni<Void> entries(Mutiny.Session s, FinishedMatch m, OffsetDateTime at) {
@@ -100,8 +212,9 @@ public class LeaderboardStore {
      * once for the page's first row, then followed down the page.
      */
     public Uni<Board> board(String period, int page, int size, Optional<String> player) {
-        String rows = "select t.player_id, p.name, t.points, t.matches from lb_period_totals t"
-                + " join lb_players p on p.player_id = t.player_id where t.period = :period";
+        String rows = "select t.player_id, p.name, t.points, t.matches, r.mu, r.sigma from lb_period_totals t"
+                + " join lb_players p on p.player_id = t.player_id"
+                + " left join lb_ratings r on r.rater_id = t.player_id where t.period = :period";
         String above = "select count(*) from lb_period_totals where period = :period and points > :points";
         return Panache.withSession(() -> Panache.getSession().chain(s -> {
             Uni<List<Object[]>> pageRows = s.createNativeQuery(rows + " order by t.points desc, t.player_id",
@@ -143,7 +256,9 @@ public class LeaderboardStore {
             long points = ((Number) r[2]).longValue();
             long rank = i == 0 ? firstRank
                     : points == out.get(i - 1).points() ? out.get(i - 1).rank() : offset + i + 1;
-            out.add(new Ranked(rank, (String) r[0], (String) r[1], points, ((Number) r[3]).longValue()));
+            Double rating = r[4] == null ? null
+                    : new Skill.Rating(((Number) r[4]).doubleValue(), ((Number) r[5]).doubleValue()).display();
+            out.add(new Ranked(rank, (String) r[0], (String) r[1], points, ((Number) r[3]).longValue(), rating));
         }
         return out;
     }
@@ -151,6 +266,18 @@ public class LeaderboardStore {
     /** A person's totals, or null when they have no finished match here. */
     public Uni<PlayerTotals> totals(String playerId) {
         return Panache.withSession(() -> PlayerTotals.findById(playerId));
+    }
+
+    /** A rater's (a player's, or a bot level's {@link Skill#bot}) rating and rated matches, or null before any. */
+    public record StoredRating(Skill.Rating rating, int matches) {
+    }
+
+    public Uni<StoredRating> rating(String raterId) {
+        return Panache.withSession(() -> Panache.getSession().chain(s -> s.createNativeQuery(
+                        "select mu, sigma, matches from lb_ratings where rater_id = :id", Object[].class)
+                .setParameter("id", raterId).getResultList()).map(r -> r.isEmpty() ? null : new StoredRating(
+                new Skill.Rating(((Number) r.get(0)[0]).doubleValue(), ((Number) r.get(0)[1]).doubleValue()),
+                ((Number) r.get(0)[2]).intValue())));
     }
 
     /** A person's latest entries, newest first. */

@@ -58,9 +58,24 @@ public class Schema {
                 matches   int    not null,
                 primary key (period, player_id)
             );
-            create index if not exists lb_period_totals_rank on lb_period_totals (period, points desc, player_id)""";
+            create index if not exists lb_period_totals_rank on lb_period_totals (period, points desc, player_id);
+            create table if not exists lb_ratings (
+                rater_id text             primary key,
+                mu       double precision not null,
+                sigma    double precision not null,
+                matches  int              not null
+            );
+            create table if not exists lb_rated (
+                table_id text        not null,
+                seq      bigint      not null,
+                at       timestamptz not null,
+                seats    jsonb       not null,
+                primary key (table_id, seq)
+            );
+            create index if not exists lb_rated_order on lb_rated (at, table_id, seq)""";
 
-    static final String DROP = "drop table if exists lb_applied, lb_entries, lb_players, lb_period_totals";
+    static final String DROP =
+            "drop table if exists lb_applied, lb_entries, lb_players, lb_period_totals, lb_ratings, lb_rated";
 
     private final Pool pool;
     private final Duration timeout;

@@ -1,0 +1,52 @@
+package online.durak.table.it;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import online.durak.testkit.DurakInfraResource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The edge forwards the leaderboard's paths to the leaderboard service (here a stand-in that echoes what it got), as
+ * they are: method, path, query, the caller's token, the service's own status and body; a service that is not there
+ * is 503 UPSTREAM_UNAVAILABLE, never a bare 502 or a 500.
+ */
+@QuarkusTest
+@QuarkusTestResource(DurakInfraResource.class)
+@QuarkusTestResource(TestTopics.class)
+@QuarkusTestResource(FakeLeaderboard.class)
+class UpstreamTest {
+
+    @Test
+    void theBoard_isForwarded_withItsQueryAndTheCallersToken() {
+        given().header("Authorization", "Bearer abc").queryParam("period", "week").queryParam("player", "p 1")
+                .get("/api/leaderboard").then().statusCode(200)
+                .body("method", equalTo("GET")).body("path", equalTo("/api/leaderboard"))
+                .body("query", equalTo("period=week&player=p%201")).body("authorization", equalTo("Bearer abc"));
+        given().get("/api/leaderboard/bots").then().statusCode(200).body("path", equalTo("/api/leaderboard/bots"))
+                .body("query", nullValue());
+    }
+
+    @Test
+    void aProfile_isForwarded_andTheServicesOwnErrorPassesThrough() {
+        given().get("/api/players/anna").then().statusCode(200).body("path", equalTo("/api/players/anna"));
+        given().get("/api/players/nobody").then().statusCode(404).body("code", equalTo("NO_SUCH_PLAYER"))
+                .body("message", containsString("id:"));
+    }
+
+    @Test
+    void aServiceThatIsNotThere_is503_withAStableCode() {
+        given().get("/api/gone/anything").then().statusCode(503).header("Retry-After", "5")
+                .body("code", equalTo("UPSTREAM_UNAVAILABLE")).body("message", containsString("gone"));
+    }
+
+    @Test
+    void otherPaths_stayTheTableServices() {
+        given().get("/api/info").then().statusCode(200).body("path", nullValue());
+        given().get("/api/playersX").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+    }
+}
