@@ -37,7 +37,15 @@ public sealed interface TableCommand {
     record AddBot(String playerId, int seat, BotLevel level) implements TableCommand {
     }
 
-    record Leave(String playerId) implements TableCommand {
+    /**
+     * Leave one's seat: before the match the seat is free again; during it a bot takes the seat, or the match ends
+     * when no other person plays. {@code seed} shuffles the next deal when the leave was the last continue the board
+     * waited for.
+     */
+    record Leave(String playerId, long seed) implements TableCommand {
+        public Leave(String playerId) {
+            this(playerId, 0);
+        }
     }
 
     /** Start the match once every seat is taken; {@code seed} shuffles the first deal. */
