@@ -66,7 +66,7 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         } else if (payload instanceof AddBot b) {
             return new TableCommand.AddBot(playerId, b.seat(), b.level());
         } else if (payload instanceof Leave) {
-            return new TableCommand.Leave(playerId);
+            return new TableCommand.Leave(playerId, seed);
         } else if (payload instanceof Start) {
             return new TableCommand.Start(playerId, seed);
         } else if (payload instanceof Play p) {
@@ -132,7 +132,7 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         }
     }
 
-    /** Leave one's seat before the match starts. */
+    /** Leave one's seat: before the match starts, or during it (a bot takes the seat, or a solo match ends). */
     public record Leave() implements Payload {
         public String type() {
             return "leave";

@@ -79,7 +79,7 @@ class CodecMessagesTest {
         assertEquals(new TableCommand.Join("player-1", "Boris", null), c.get(1).toTableCommand(1));
         assertEquals(new TableCommand.Join("player-2", "Chen", 2), c.get(2).toTableCommand(1));
         assertEquals(new TableCommand.AddBot("player-0", 2, BotLevel.STRONG), c.get(3).toTableCommand(1));
-        assertEquals(new TableCommand.Leave("player-1"), c.get(4).toTableCommand(1));
+        assertEquals(new TableCommand.Leave("player-1", 1), c.get(4).toTableCommand(1));
         assertEquals(new TableCommand.Start("player-0", 99), c.get(5).toTableCommand(99));
         assertEquals(new TableCommand.Play("player-0", new Move.Cover(Card.parse("8D"), Card.parse("10D"))),
                 c.get(6).toTableCommand(1));
