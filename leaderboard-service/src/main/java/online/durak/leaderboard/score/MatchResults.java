@@ -45,17 +45,24 @@ public final class MatchResults {
         List<FinishedMatch.Entry> entries = new ArrayList<>();
         for (int seat = 0; seat < state.seats().size(); seat++) {
             SeatHolder h = state.seats().get(seat);
-            if (h == null || !h.isHuman() || h.playerId() == null) {
-                continue; // bots have no leaderboard rows (ratings come later)
+            if (h == null || !h.isHuman() || h.playerId() == null || state.leaver(h.playerId()) != null) {
+                continue; // bots have no leaderboard rows (ratings come later); a leaver's row is below
             }
             List<Integer> dealPoints = LeaderboardPoints.seatPoints(match, seat);
             int place = match.places().get(seat);
             int sum = dealPoints.stream().mapToInt(Integer::intValue).sum();
             int lost = (int) dealPoints.stream().filter(p -> p == 0).count();
-            // The engine has no leaving of a running match yet (issue 12, item 4): every person is still seated at
-            // the end. Its event will set left = true, place 0 here.
             entries.add(new FinishedMatch.Entry(h.playerId(), h.name(), seat,
                     LeaderboardPoints.of(dealPoints, place, false), sum, place, dealPoints.size(), lost, false));
+        }
+        for (TableState.Leaver l : state.left()) {
+            // the deals finished before the leave count; no place; −10 when a bot took the seat (rules.md §7)
+            List<Integer> dealPoints = LeaderboardPoints.seatPoints(match, l.seat()).subList(0, l.deals());
+            int sum = dealPoints.stream().mapToInt(Integer::intValue).sum();
+            int lost = (int) dealPoints.stream().filter(p -> p == 0).count();
+            entries.add(new FinishedMatch.Entry(l.playerId(), l.name(), l.seat(),
+                    LeaderboardPoints.ofLeaver(match, l.seat(), l.deals(), l.replaced()), sum, 0, l.deals(), lost,
+                    true));
         }
         return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries));
     }
