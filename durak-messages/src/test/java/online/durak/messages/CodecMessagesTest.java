@@ -37,6 +37,8 @@ class CodecMessagesTest {
                 new CommandMessage("c10", "t2", "player-0", "Anna", new CommandMessage.Solo(rules,
                         List.of(BotLevel.EASY, BotLevel.STRONG))),
                 new CommandMessage("c11", "t2", "player-0", null, new CommandMessage.Hint()),
+                new CommandMessage("c12", "t3", "player-1", "Boris", new CommandMessage.Again(rules, 1,
+                        java.util.Arrays.asList(null, null, BotLevel.NORMAL))),
                 new CommandMessage("clock-t1-42", "t1", "clock", null, new CommandMessage.Clock()));
     }
 
@@ -84,6 +86,8 @@ class CodecMessagesTest {
         assertEquals(new TableCommand.Play("player-0", new Move.Cover(Card.parse("8D"), Card.parse("10D"))),
                 c.get(6).toTableCommand(1));
         assertEquals(new TableCommand.Continue("player-2", -7), c.get(8).toTableCommand(-7));
+        assertEquals(new TableCommand.Again("player-1", "Boris", Rules.defaults(3).withTurnClockSeconds(0), 1,
+                java.util.Arrays.asList(null, null, BotLevel.NORMAL), 5), c.get(11).toTableCommand(5));
     }
 
     @Test

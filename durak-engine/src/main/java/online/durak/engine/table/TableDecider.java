@@ -68,6 +68,9 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         if (command instanceof TableCommand.CreateSolo c) {
             return createSolo(t, c);
         }
+        if (command instanceof TableCommand.Again a) {
+            return again(t, a);
+        }
         if (t.status() == TableStatus.NONE) {
             return Decision.reject(NO_SUCH_TABLE, "there is no such table");
         }
@@ -246,6 +249,30 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         }
         events.add(new Event.MatchStarted(rules));
         return startDeal(t, events, MatchDecider.initialState(rules), c.seed());
+    }
+
+    private static Decision<TableState> again(TableState t, TableCommand.Again a) {
+        if (t.status() != TableStatus.NONE) {
+            return Decision.reject(TABLE_EXISTS, "this table exists already");
+        }
+        if (a.seats().size() != a.rules().players()) {
+            return Decision.reject(BAD_BOTS, "seats: one entry per seat of the " + a.rules().players() + " expected");
+        }
+        if (a.seat() < 0 || a.seat() >= a.seats().size() || a.seats().get(a.seat()) != null) {
+            return Decision.reject(Rejection.NO_SUCH_SEAT, "seat " + a.seat() + " is no person's seat at this table");
+        }
+        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(a.rules(), a.playerId()),
+                new Event.SeatTaken(a.seat(), a.playerId(), a.name(), null)));
+        for (int i = 0; i < a.seats().size(); i++) {
+            if (a.seats().get(i) != null) {
+                events.add(botTaken(i, a.seats().get(i)));
+            }
+        }
+        if (a.seats().stream().filter(java.util.Objects::isNull).count() > 1) {
+            return accept(t, events); // the other people's seats wait for them
+        }
+        events.add(new Event.MatchStarted(a.rules()));
+        return startDeal(t, events, MatchDecider.initialState(a.rules()), a.seed());
     }
 
     private static Event.SeatTaken botTaken(int seat, BotLevel level) {

@@ -160,6 +160,38 @@ class LeaveMatchTest {
     }
 
     @Test
+    void again_seatsThePresserAndTheBotsInTheirSeats_andTheOthersSeatsWait() {
+        List<BotLevel> seats = java.util.Arrays.asList(null, null, BotLevel.STRONG);
+        List<Event> events = send(new TableCommand.Again("boris", "Boris", Rules.defaults(3), 1, seats, 4));
+        assertEquals(List.of(new Event.TableCreated(Rules.defaults(3), "boris"),
+                new Event.SeatTaken(1, "boris", "Boris", null),
+                new Event.SeatTaken(2, "bot-2", "Strong bot 2", BotLevel.STRONG)), events);
+        assertEquals(TableStatus.OPEN, table.status());
+        assertNull(table.holder(0), "Anna's seat waits for her");
+        send(new TableCommand.Join("anna", "Anna", 0));
+        send(new TableCommand.Start("anna", 5));
+        assertEquals(TableStatus.PLAYING, table.status());
+        refused(new TableCommand.Again("boris", "Boris", Rules.defaults(3), 1, seats, 4), TableDecider.TABLE_EXISTS);
+    }
+
+    @Test
+    void again_ofASoloMatch_startsAtOnce() {
+        List<BotLevel> seats = java.util.Arrays.asList(null, BotLevel.EASY);
+        send(new TableCommand.Again("anna", "Anna", Rules.defaults(2).withTurnClockSeconds(0), 0, seats, 4));
+        assertEquals(TableStatus.PLAYING, table.status());
+        assertTrue(table.solo());
+        assertTrue(table.match().dealRunning());
+    }
+
+    @Test
+    void again_refusesASeatThatIsABots() {
+        TableSteps.refused(TableState.NONE, new TableCommand.Again("anna", "Anna", Rules.defaults(2), 1,
+                java.util.Arrays.asList(null, BotLevel.EASY), 4), Rejection.NO_SUCH_SEAT);
+        TableSteps.refused(TableState.NONE, new TableCommand.Again("anna", "Anna", Rules.defaults(2), 0,
+                java.util.Arrays.asList((BotLevel) null), 4), TableDecider.BAD_BOTS);
+    }
+
+    @Test
     void beforeTheStart_aLeaveStillFreesTheSeat() {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(2)));
         send(new TableCommand.Join("boris", "Boris", 1));
