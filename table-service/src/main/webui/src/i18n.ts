@@ -34,6 +34,13 @@ const en = {
   'settings.showKnown': "Show opponents' known cards", 'settings.music': 'Background music',
   'settings.lang': 'Language', 'settings.tempo': 'Tempo (solo bots): set by the server (DURAK_BOT_THINK) for now',
   'settings.close': 'Done', 'you': 'You', 'bot': 'Bot {n} ({level})',
+  'leave.button': 'Leave the match', 'leave.title': 'Leave the match?',
+  'leave.warnPoints': 'Other people are playing: a bot takes your seat for the rest of the match, and you get −10 on the leaderboard.',
+  'leave.warnSolo': 'You play alone against bots: leaving ends the match. Your finished deals still count.',
+  'leave.yes': 'Leave', 'leave.no': 'Stay',
+  'left.bot': '{name} left; {bot} plays for them.', 'left.ended': '{name} left; the match ended.',
+  'again.button': 'Again', 'again.pressed': 'Pressed "Again": {names}', 'again.waiting': 'Waiting for the others…',
+  'board.leftPoints': '{name} left: {points} leaderboard points',
 };
 export type Key = keyof typeof en;
 
@@ -72,6 +79,13 @@ const de: Partial<Record<Key, string>> = {
   'settings.music': 'Hintergrundmusik', 'settings.lang': 'Sprache',
   'settings.tempo': 'Tempo (solo): stellt vorerst der Server ein (DURAK_BOT_THINK)', 'settings.close': 'Fertig',
   'you': 'Du', 'bot': 'Computer {n} ({level})',
+  'leave.button': 'Partie verlassen', 'leave.title': 'Partie verlassen?',
+  'leave.warnPoints': 'Andere spielen mit: Ein Computer übernimmt deinen Platz bis zum Ende, und du bekommst −10 in der Rangliste.',
+  'leave.warnSolo': 'Du spielst allein gegen Computer: Verlassen beendet die Partie. Deine fertigen Runden zählen.',
+  'leave.yes': 'Verlassen', 'leave.no': 'Bleiben',
+  'left.bot': '{name} ist gegangen; {bot} spielt für sie weiter.', 'left.ended': '{name} ist gegangen; die Partie ist zu Ende.',
+  'again.button': 'Nochmal', 'again.pressed': '„Nochmal“ gedrückt: {names}', 'again.waiting': 'Warte auf die anderen…',
+  'board.leftPoints': '{name} ist gegangen: {points} Ranglistenpunkte',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 
