@@ -40,7 +40,7 @@ const en = {
   'leave.yes': 'Leave', 'leave.no': 'Stay',
   'left.bot': '{name} left; {bot} plays for them.', 'left.ended': '{name} left; the match ended.',
   'again.button': 'Again', 'again.pressed': 'Pressed "Again": {names}', 'again.waiting': 'Waiting for the others…',
-  'board.leftPoints': '{name} left: {points} leaderboard points',
+  'board.leftPoints': '{name} left: {points} leaderboard points', 'board.youLeft': 'You left the match.',
 };
 export type Key = keyof typeof en;
 
@@ -85,7 +85,7 @@ const de: Partial<Record<Key, string>> = {
   'leave.yes': 'Verlassen', 'leave.no': 'Bleiben',
   'left.bot': '{name} ist gegangen; {bot} spielt für sie weiter.', 'left.ended': '{name} ist gegangen; die Partie ist zu Ende.',
   'again.button': 'Nochmal', 'again.pressed': '„Nochmal“ gedrückt: {names}', 'again.waiting': 'Warte auf die anderen…',
-  'board.leftPoints': '{name} ist gegangen: {points} Ranglistenpunkte',
+  'board.leftPoints': '{name} ist gegangen: {points} Ranglistenpunkte', 'board.youLeft': 'Du hast die Partie verlassen.',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 
