@@ -54,6 +54,13 @@ const en = {
   'lb.calc': 'Leaderboard points', 'profile.title': 'Profile', 'profile.none': 'No finished match yet.',
   'profile.deals': 'Deals', 'profile.durakRate': 'Durak rate', 'profile.chips': 'Chips', 'profile.recent': 'Recent matches',
   'profile.when': 'When', 'profile.replay': 'Replay', 'profile.left': 'left', 'replays.title': 'Replays',
+  'leave.button': 'Leave the match', 'leave.title': 'Leave the match?',
+  'leave.warnPoints': 'Other people are playing: a bot takes your seat for the rest of the match, and you get −10 on the leaderboard.',
+  'leave.warnSolo': 'You play alone against bots: leaving ends the match. Your finished deals still count.',
+  'leave.yes': 'Leave', 'leave.no': 'Stay',
+  'left.bot': '{name} left; {bot} plays for them.', 'left.ended': '{name} left; the match ended.',
+  'again.button': 'Again', 'again.pressed': 'Pressed "Again": {names}', 'again.waiting': 'Waiting for the others…',
+  'board.leftPoints': '{name} left: {points} leaderboard points', 'board.youLeft': 'You left the match.',
 };
 export type Key = keyof typeof en;
 
@@ -112,6 +119,13 @@ const de: Partial<Record<Key, string>> = {
   'lb.calc': 'Punkte für die Bestenliste', 'profile.title': 'Profil', 'profile.none': 'Noch keine beendete Partie.',
   'profile.deals': 'Runden', 'profile.durakRate': 'Durak-Quote', 'profile.chips': 'Chips', 'profile.recent': 'Letzte Partien',
   'profile.when': 'Wann', 'profile.replay': 'Nachspielen', 'profile.left': 'verlassen', 'replays.title': 'Nachspiele',
+  'leave.button': 'Partie verlassen', 'leave.title': 'Partie verlassen?',
+  'leave.warnPoints': 'Andere spielen mit: Ein Computer übernimmt deinen Platz bis zum Ende, und du bekommst −10 in der Rangliste.',
+  'leave.warnSolo': 'Du spielst allein gegen Computer: Verlassen beendet die Partie. Deine fertigen Runden zählen.',
+  'leave.yes': 'Verlassen', 'leave.no': 'Bleiben',
+  'left.bot': '{name} ist gegangen; {bot} spielt für sie weiter.', 'left.ended': '{name} ist gegangen; die Partie ist zu Ende.',
+  'again.button': 'Nochmal', 'again.pressed': '„Nochmal“ gedrückt: {names}', 'again.waiting': 'Warte auf die anderen…',
+  'board.leftPoints': '{name} ist gegangen: {points} Ranglistenpunkte', 'board.youLeft': 'Du hast die Partie verlassen.',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 

@@ -70,6 +70,7 @@ export const api = {
   join: (id: string, seat?: number) =>
     call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined ? {} : { seat }),
   leave: (id: string) => call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/leave`),
+  again: (id: string) => call<TableView>('POST', `/api/tables/${encodeURIComponent(id)}/again`),
   bot: (id: string, seat: number, level: BotLevel) =>
     call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/bots`, { seat, level }),
   start: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/start`),

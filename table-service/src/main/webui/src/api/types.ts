@@ -129,6 +129,8 @@ export interface TableView {
     freeSeats: number;
     createdBy: string;
     solo: boolean;
+    /** The people who left the running match, in the order they left (RULES.md §7). */
+    left: Leaver[];
   };
   match: MatchInfo | null;
   deal: SeatView | null;
@@ -165,9 +167,22 @@ export interface Board {
   continued: number[];
   match: {
     over: boolean; totals: number[]; places: number[]; winners: number[]; hints: number[];
-    /** rules.md §7 by seat, the leaderboard's own function; null for a bot seat */
-    leaderboardPoints?: (number | null)[];
+    /** Leaderboard points by seat (RULES.md §7); null for a bot's seat. */
+    leaderboardPoints: (number | null)[];
+    left: Leaver[];
   } | null;
+  /** Once someone pressed "Again": the new table and the seats whose person pressed. */
+  again: { tableId: string; status: TableStatus; pressed: number[] } | null;
+}
+
+/** A person who left the running match; replacedBy: the bot's level, null when the leave ended the match. */
+export interface Leaver {
+  seat: number;
+  playerId: string;
+  name: string | null;
+  replacedBy: BotLevel | null;
+  deals: number;
+  leaderboardPoints: number | null;
 }
 
 /** A skill rating (OpenSkill; docs/leaderboard.md "Rating"): what people see is `display`. */

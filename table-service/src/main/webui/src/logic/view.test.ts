@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableView } from '../api/types';
-import { opponents, secondsLeft, seatName, situation, stage } from './view';
+import { againPressed, leaveCostsPoints, leftNotes, opponents, secondsLeft, seatName, situation, stage } from './view';
 import { nextStep } from '../api/seq';
 import { defaultSettings } from './settings';
 
@@ -8,7 +8,7 @@ function tableView(over: Partial<TableView> = {}): TableView {
   return {
     tableId: 't', seq: 10, seat: 1,
     table: {
-      status: 'PLAYING', settings: defaultSettings(3), freeSeats: 0, createdBy: 'p1', solo: true,
+      status: 'PLAYING', settings: defaultSettings(3), freeSeats: 0, createdBy: 'p1', solo: true, left: [],
       seats: [
         { seat: 0, free: false, playerId: 'b0', name: null, human: false, bot: 'EASY' },
         { seat: 1, free: false, playerId: 'p1', name: 'Ann', human: true, bot: null },
@@ -61,5 +61,31 @@ describe('view helpers', () => {
     expect(nextStep(4, 5)).toBe('apply');
     expect(nextStep(4, 4)).toBe('skip');
     expect(nextStep(4, 7)).toBe('gap');
+  });
+});
+
+describe('leaving and again', () => {
+  it('warns about −10 only while another person plays at the table', () => {
+    expect(leaveCostsPoints(tableView())).toBe(false);
+    const v = tableView();
+    v.table.seats[0] = { seat: 0, free: false, playerId: 'p0', name: 'Bo', human: true, bot: null };
+    expect(leaveCostsPoints(v)).toBe(true);
+    v.table.status = 'FINISHED';
+    expect(leaveCostsPoints(v)).toBe(false);
+  });
+
+  it('says who left and which bot plays for them, or that the match ended', () => {
+    const v = tableView();
+    v.table.left = [
+      { seat: 2, playerId: 'p2', name: 'Cy', replacedBy: 'STRONG', deals: 1, leaderboardPoints: null },
+      { seat: 1, playerId: 'p1', name: 'Ann', replacedBy: null, deals: 2, leaderboardPoints: 6 },
+    ];
+    const notes = leftNotes(v, (name, bot) => (bot ? `${name} left; ${bot} plays` : `${name} left; over`));
+    expect(notes).toEqual(['Cy left; Bot 2 (strong) plays', 'Ann left; over']);
+  });
+
+  it('names who pressed "Again", this seat as "You"', () => {
+    const v = tableView();
+    expect(againPressed([1, 2], v.table.seats, 1, 'You')).toEqual(['You', 'Bot 2 (strong)']);
   });
 });

@@ -49,3 +49,20 @@ export function secondsLeft(iso: string | null, now: number): number | null {
   if (!iso) return null;
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
 }
+
+/** Whether leaving now costs −10 on the leaderboard: the match runs and another person plays at the table. */
+export function leaveCostsPoints(view: TableView): boolean {
+  if (view.table.status !== 'PLAYING') return false;
+  return view.table.seats.some((s) => s.human && s.seat !== view.seat);
+}
+
+/** Who left the match, for the other players: "Ann left; Easy bot 2 plays for them" (or that it ended). */
+export function leftNotes(view: TableView, text: (name: string, bot: string | null) => string): string[] {
+  return (view.table.left ?? []).map((l) =>
+    text(l.name ?? `Seat ${l.seat + 1}`, l.replacedBy ? seatName(view.table.seats, l.seat) : null));
+}
+
+/** The "Again" line of the final board: who pressed, by name ("You" for this seat). */
+export function againPressed(pressed: number[], seats: Seat[], mySeat: number, you: string): string[] {
+  return pressed.map((s) => (s === mySeat ? you : seatName(seats, s)));
+}

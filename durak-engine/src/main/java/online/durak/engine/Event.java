@@ -172,6 +172,18 @@ public sealed interface Event {
     }
 
     /**
+     * A person left the running match (rules.md §7). With other people at the table, a bot of level {@code bot} takes
+     * the seat for the rest of the match (its id {@code bot-<seat>}, as every bot seat's); the person's leaderboard
+     * points are the deals finished before the leave, without a place bonus, and −10. Alone against bots ({@code bot}
+     * null) the leave ends the match: a {@link MatchEnded} follows.
+     */
+    record MatchLeft(int seat, String playerId, BotLevel bot) implements Event {
+        public String type() {
+            return "MatchLeft";
+        }
+    }
+
+    /**
      * The table was closed before its match started, and leaves the lobby: {@value #EMPTY} when its last person left
      * it, {@value #EXPIRED} when it waited longer than the service allows without starting.
      */

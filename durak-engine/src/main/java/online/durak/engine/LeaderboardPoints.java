@@ -59,6 +59,15 @@ public final class LeaderboardPoints {
         return out;
     }
 
+    /**
+     * The points of a person who left the match from {@code seat} after {@code deals} finished deals: those deals'
+     * points, no place bonus, and −10 when a bot took the seat because other people played on ({@code replaced});
+     * a solo match ended by its one person's leave costs nothing more.
+     */
+    public static int ofLeaver(MatchState match, int seat, int deals, boolean replaced) {
+        return of(seatPoints(match, seat).subList(0, deals), 0, replaced);
+    }
+
     /** The seat's points of every finished deal of the match, in deal order. */
     public static List<Integer> seatPoints(MatchState match, int seat) {
         List<Integer> out = new ArrayList<>(match.dealPoints().size());

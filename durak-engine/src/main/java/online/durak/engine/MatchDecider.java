@@ -47,6 +47,17 @@ public final class MatchDecider {
         return new Decision.Accepted<>(events, next);
     }
 
+    /**
+     * The match ends before its last deal because nobody is left to play it (the one person of a solo match left):
+     * the totals so far and their places, as at a regular end. The running deal, if any, stays unfinished.
+     */
+    public static Event.MatchEnded endEarly(MatchState m) {
+        if (m.isOver()) {
+            throw new IllegalStateException("the match is over already");
+        }
+        return new Event.MatchEnded(m.totals(), places(m.totals()));
+    }
+
     /** The first deal is dealt by seat 0; later the previous durak deals, after a draw the previous dealer's left. */
     static int nextDealer(MatchState m) {
         if (m.dealNumber() == 0) {

@@ -66,13 +66,15 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         } else if (payload instanceof AddBot b) {
             return new TableCommand.AddBot(playerId, b.seat(), b.level());
         } else if (payload instanceof Leave) {
-            return new TableCommand.Leave(playerId);
+            return new TableCommand.Leave(playerId, seed);
         } else if (payload instanceof Start) {
             return new TableCommand.Start(playerId, seed);
         } else if (payload instanceof Play p) {
             return new TableCommand.Play(playerId, p.move(), byComputer);
         } else if (payload instanceof Solo s) {
             return new TableCommand.CreateSolo(playerId, name, s.rules(), s.bots(), seed);
+        } else if (payload instanceof Again a) {
+            return new TableCommand.Again(playerId, name, a.rules(), a.seat(), a.seats(), seed);
         } else if (payload instanceof Hint) {
             return new TableCommand.Hint(playerId);
         } else if (payload instanceof Continue) {
@@ -93,6 +95,7 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         @JsonSubTypes.Type(value = Play.class, name = "play"),
         @JsonSubTypes.Type(value = Continue.class, name = "continue"),
         @JsonSubTypes.Type(value = Solo.class, name = "solo"),
+        @JsonSubTypes.Type(value = Again.class, name = "again"),
         @JsonSubTypes.Type(value = Hint.class, name = "hint"),
         @JsonSubTypes.Type(value = Clock.class, name = "clock")})
     public sealed interface Payload {
@@ -132,7 +135,7 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         }
     }
 
-    /** Leave one's seat before the match starts. */
+    /** Leave one's seat: before the match starts, or during it (a bot takes the seat, or a solo match ends). */
     public record Leave() implements Payload {
         public String type() {
             return "leave";
@@ -163,6 +166,30 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
     public record Continue() implements Payload {
         public String type() {
             return "continue";
+        }
+    }
+
+    /**
+     * "Again" after a finished match: a new table with these settings, the sender in {@code seat}, bots of the levels
+     * in {@code seats} (null: a person's seat, left free for them); started at once when the sender is the only
+     * person.
+     */
+    public record Again(Rules rules, int seat,
+                        @com.fasterxml.jackson.annotation.JsonSetter(
+                                contentNulls = com.fasterxml.jackson.annotation.Nulls.SET) // null: a person's seat
+                        java.util.List<BotLevel> seats) implements Payload {
+        public Again {
+            if (rules == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "rules", "is required");
+            }
+            if (seats == null) {
+                throw new MessageException(MessageException.INVALID_MESSAGE, "seats", "is required");
+            }
+            seats = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(seats));
+        }
+
+        public String type() {
+            return "again";
         }
     }
 

@@ -152,6 +152,7 @@ public final class Wire {
             setMixInAnnotation(Event.class, EventMixin.class);
             setMixInAnnotation(Event.DealStarted.class, DealStartedMixin.class);
             setMixInAnnotation(Event.SeatTaken.class, SeatTakenMixin.class);
+            setMixInAnnotation(Event.MatchLeft.class, MatchLeftMixin.class);
             setMixInAnnotation(Event.DealEnded.class, DealEndedMixin.class);
             addSerializer(Card.class, writer(Card.class, (c, g, p) -> g.writeString(Names.card(c))));
             addDeserializer(Card.class, new CardReader());
@@ -292,6 +293,7 @@ public final class Wire {
         @JsonSubTypes.Type(value = Event.TableCreated.class, name = "TableCreated"),
         @JsonSubTypes.Type(value = Event.SeatTaken.class, name = "SeatTaken"),
         @JsonSubTypes.Type(value = Event.SeatLeft.class, name = "SeatLeft"),
+        @JsonSubTypes.Type(value = Event.MatchLeft.class, name = "MatchLeft"),
         @JsonSubTypes.Type(value = Event.ContinuePressed.class, name = "ContinuePressed"),
         @JsonSubTypes.Type(value = Event.TimedOut.class, name = "TimedOut"),
         @JsonSubTypes.Type(value = Event.GraceRanOut.class, name = "GraceRanOut"),
@@ -317,6 +319,14 @@ public final class Wire {
         @JsonCreator
         SeatTakenMixin(@JsonProperty("seat") int seat, @JsonProperty("playerId") String playerId,
                        @JsonProperty("name") @JsonSetter(nulls = Nulls.SET) String name,
+                       @JsonProperty("bot") @JsonSetter(nulls = Nulls.SET) BotLevel bot) {
+        }
+    }
+
+    /** {@code bot} is null when the leave ended the match (nobody else played). */
+    abstract static class MatchLeftMixin {
+        @JsonCreator
+        MatchLeftMixin(@JsonProperty("seat") int seat, @JsonProperty("playerId") String playerId,
                        @JsonProperty("bot") @JsonSetter(nulls = Nulls.SET) BotLevel bot) {
         }
     }

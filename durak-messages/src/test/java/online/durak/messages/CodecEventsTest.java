@@ -64,6 +64,8 @@ class CodecEventsTest {
                 new Event.DealStarted(2, 1, List.of(Card.parse("6S"), Card.parse("10D")), 0, 2, null),
                 new Event.DealEnded(-1, List.of(1, 1), CardSet.EMPTY),
                 new Event.SeatTaken(3, "player-3", null, null),
+                new Event.MatchLeft(0, "player-0", null),
+                new Event.MatchLeft(1, "player-1", online.durak.engine.BotLevel.EASY),
                 new Event.PlayersOut(List.of()),
                 new Event.BoutEnded(true, 1, CardSet.parse("10D", "AS", "6C")));
         for (Event e : events) {

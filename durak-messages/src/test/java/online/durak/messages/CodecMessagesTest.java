@@ -37,6 +37,8 @@ class CodecMessagesTest {
                 new CommandMessage("c10", "t2", "player-0", "Anna", new CommandMessage.Solo(rules,
                         List.of(BotLevel.EASY, BotLevel.STRONG))),
                 new CommandMessage("c11", "t2", "player-0", null, new CommandMessage.Hint()),
+                new CommandMessage("c12", "t3", "player-1", "Boris", new CommandMessage.Again(rules, 1,
+                        java.util.Arrays.asList(null, null, BotLevel.NORMAL))),
                 new CommandMessage("clock-t1-42", "t1", "clock", null, new CommandMessage.Clock()));
     }
 
@@ -79,11 +81,13 @@ class CodecMessagesTest {
         assertEquals(new TableCommand.Join("player-1", "Boris", null), c.get(1).toTableCommand(1));
         assertEquals(new TableCommand.Join("player-2", "Chen", 2), c.get(2).toTableCommand(1));
         assertEquals(new TableCommand.AddBot("player-0", 2, BotLevel.STRONG), c.get(3).toTableCommand(1));
-        assertEquals(new TableCommand.Leave("player-1"), c.get(4).toTableCommand(1));
+        assertEquals(new TableCommand.Leave("player-1", 1), c.get(4).toTableCommand(1));
         assertEquals(new TableCommand.Start("player-0", 99), c.get(5).toTableCommand(99));
         assertEquals(new TableCommand.Play("player-0", new Move.Cover(Card.parse("8D"), Card.parse("10D"))),
                 c.get(6).toTableCommand(1));
         assertEquals(new TableCommand.Continue("player-2", -7), c.get(8).toTableCommand(-7));
+        assertEquals(new TableCommand.Again("player-1", "Boris", Rules.defaults(3).withTurnClockSeconds(0), 1,
+                java.util.Arrays.asList(null, null, BotLevel.NORMAL), 5), c.get(11).toTableCommand(5));
     }
 
     @Test

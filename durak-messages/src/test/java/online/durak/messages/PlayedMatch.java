@@ -41,6 +41,9 @@ final class PlayedMatch {
 
     private TableState table = TableState.NONE;
     private final SplittableRandom random;
+    /** The step at which {@link #leaver} leaves the running match; -1: nobody leaves. */
+    private int leaveStep = -1;
+    private String leaver;
 
     private PlayedMatch(Rules rules, long seed) {
         this.rules = rules;
@@ -61,6 +64,18 @@ final class PlayedMatch {
     static PlayedMatch solo(Rules rules, long seed) {
         PlayedMatch m = new PlayedMatch(rules, seed);
         m.run(seed, true);
+        return m;
+    }
+
+    /**
+     * Two people and a bot (three seats): Boris leaves the running match at step {@code leaveStep} and a bot plays
+     * his seat to the end; or, {@code solo}, the one person of a solo match leaves it and so ends it.
+     */
+    static PlayedMatch left(Rules rules, long seed, int leaveStep, boolean solo) {
+        PlayedMatch m = new PlayedMatch(rules, seed);
+        m.leaveStep = leaveStep;
+        m.leaver = playerId(solo ? 0 : 1);
+        m.run(seed, solo);
         return m;
     }
 
@@ -102,11 +117,16 @@ final class PlayedMatch {
      */
     private void play(long seed, boolean solo) {
         int n = rules.players();
-        boolean clock = online.durak.engine.table.TurnClock.runs(table);
         boolean boardTimedOut = false;
         for (int steps = 0; table.status() != TableStatus.FINISHED; steps++) {
+            // the clock times people while two or more play (after a leave, maybe one only)
+            boolean clock = online.durak.engine.table.TurnClock.runs(table);
             if (steps > 100_000) {
                 throw new AssertionError("the match does not end");
+            }
+            if (steps == leaveStep) {
+                send(new TableCommand.Leave(leaver, seed + steps));
+                continue;
             }
             DealState deal = table.match().deal();
             if (table.onBoard()) {
@@ -145,7 +165,9 @@ final class PlayedMatch {
             send(new TableCommand.Play(playerId, choose(legal), byComputer));
         }
         DealState last = table.match().deal();
-        views.add(new Seen(last, Views.openView(last)));
+        if (last.isOver()) { // a solo match its person left ends inside a deal
+            views.add(new Seen(last, Views.openView(last)));
+        }
     }
 
     /** Random, but transfers and shown trumps whenever offered, so that every event type occurs. */

@@ -32,7 +32,9 @@ final class Samples {
                     PlayedMatch.play(Rules.defaults(2).withDeck(Deck.D52).withDealsPerMatch(1)
                             .withTurnClockSeconds(30), 44),
                     PlayedMatch.solo(Rules.defaults(3).withDealsPerMatch(1), 55),
-                    PlayedMatch.abandoned(Rules.defaults(2), 66));
+                    PlayedMatch.abandoned(Rules.defaults(2), 66),
+                    PlayedMatch.left(Rules.defaults(3).withDealsPerMatch(3), 77, 40, false),
+                    PlayedMatch.left(Rules.defaults(2).withDealsPerMatch(3), 88, 30, true));
         }
         return matches;
     }

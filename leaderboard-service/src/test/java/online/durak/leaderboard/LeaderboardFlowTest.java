@@ -221,6 +221,26 @@ class LeaderboardFlowTest {
     }
 
     @Test
+    void aPersonWhoLeftAMatchThatOthersPlayedOn_getsMinus10OnTheLeaderboard() {
+        Feed.awaitReady();
+        String run = run();
+        String fritz = "fritz-" + run;
+        String gerda = "gerda-" + run;
+        Match m = Match.played("lb-" + run + "-left", Rules.defaults(3).withDealsPerMatch(3), Instant.now(), 12,
+                List.of(person(gerda, "Gerda"), person(fritz, "Fritz")), BotLevel.NORMAL, fritz, 0);
+        deliver(m);
+        awaitMatches(fritz, 1);
+        JsonPath p = given().get("/api/players/" + fritz).then().statusCode(200).extract().jsonPath();
+        assertEquals(-10, p.getInt("points"), "left in the first deal: no deal finished, no place, −10");
+        assertEquals(0, p.getInt("deals"));
+        assertTrue(p.getBoolean("recent[0].left"));
+        assertEquals(0, p.getInt("recent[0].place"));
+        awaitMatches(gerda, 1);
+        assertEquals((int) expected(List.of(m), null).get(gerda)[0],
+                given().get("/api/players/" + gerda).jsonPath().getInt("points"));
+    }
+
+    @Test
     void theSameEventsDeliveredTwice_changeNothing() {
         Feed.awaitReady();
         String run = run();

@@ -37,6 +37,15 @@ public final class Match {
      */
     public static Match played(String tableId, Rules rules, Instant start, long seed, List<String[]> people,
                                BotLevel bot) {
+        return played(tableId, rules, start, seed, people, bot, null, 0);
+    }
+
+    /**
+     * Plays a match to its end, in which {@code leaver} (a person's id; null: nobody) leaves the running match at the
+     * first move of the deal after {@code afterDeals} finished deals: a bot takes the seat, or the match ends.
+     */
+    public static Match played(String tableId, Rules rules, Instant start, long seed, List<String[]> people,
+                               BotLevel bot, String leaver, int afterDeals) {
         Match m = new Match(tableId, start);
         String creator = people.get(0)[0];
         m.send(new TableCommand.Create(creator, people.get(0)[1], rules));
@@ -54,10 +63,14 @@ public final class Match {
             if (m.state.onBoard()) {
                 for (int seat = 0; seat < rules.players() && m.state.onBoard(); seat++) {
                     SeatHolder h = m.state.seats().get(seat);
-                    if (h.isHuman() && !m.state.continued().contains(seat)) {
+                    if (h.isHuman() && !m.state.continued().contains(seat) && m.state.onBoard()) {
                         m.send(new TableCommand.Continue(h.playerId(), seed + step));
                     }
                 }
+                continue;
+            }
+            if (leaver != null && m.state.seatOf(leaver) >= 0 && m.state.match().dealPoints().size() == afterDeals) {
+                m.send(new TableCommand.Leave(leaver, seed + step));
                 continue;
             }
             int seat = m.state.toAct();

@@ -281,6 +281,30 @@ class RulesFlowTest {
         accepted(bus.call(Tables.play(table.id(), turn.playerId(), turn.move())));
     }
 
+    @Test
+    void aLeaveMidMatch_seatsABotForThePerson_andLeavesFromStrangersOrTwiceChangeNothing() {
+        Table table = startedTable();
+        playOne(table);
+        long lastSeq = bus.eventsOf(table.id()).size();
+        assertRejected(bus.call(new CommandMessage(Tables.newCommandId(), table.id(), "stranger-" + table.id(), null,
+            new CommandMessage.Leave())), TableDecider.NOT_SEATED, lastSeq);
+        String leaver = table.players().get(2);
+        ReplyMessage left = accepted(bus.call(new CommandMessage(Tables.newCommandId(), table.id(), leaver, null,
+            new CommandMessage.Leave())));
+        assertEquals(lastSeq + 1, left.lastSeq());
+        List<EventMessage> published = bus.awaitEvents(table.id(), left.lastSeq());
+        assertEquals(new Event.MatchLeft(2, leaver, online.durak.engine.BotLevel.NORMAL),
+            published.get(published.size() - 1).event(), "people only: a NORMAL bot takes the seat");
+        assertEquals(1, count("select count(*) from table_events where table_id = $1 and type = 'MatchLeft'",
+            table.id()));
+        TableState state = Tables.fold(published);
+        assertEquals("bot-2", state.holder(2).playerId());
+        assertEquals(TableStatus.PLAYING, state.status());
+        assertRejected(bus.call(new CommandMessage(Tables.newCommandId(), table.id(), leaver, null,
+            new CommandMessage.Leave())), TableDecider.NOT_SEATED, left.lastSeq());
+        assertEquals(left.lastSeq(), count("select count(*) from table_events where table_id = $1", table.id()));
+    }
+
     private static java.util.Optional<Card> otherCard(TableState state, int seat) {
         CardSet hand = state.match().deal().hand(seat);
         for (int s = 0; s < state.seats().size(); s++) {

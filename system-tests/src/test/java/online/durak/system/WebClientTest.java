@@ -72,6 +72,15 @@ class WebClientTest {
         }
     }
 
+    /** Leaving a solo match ends it (after a question), and "Again" on its final board starts the next one. */
+    @Test
+    void aPersonLeavesASoloMatch_andPressesAgain_inChromium() throws Exception {
+        Path out = runE2e("e2e/leave-again.mjs");
+        for (String shot : new String[] {"leave-question", "left-final"}) {
+            assertShots(out, shot);
+        }
+    }
+
     private static void assertShots(Path out, String shot) throws IOException {
         for (String size : new String[] {"desktop", "phone"}) {
             assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);

@@ -10,6 +10,7 @@ import online.durak.bot.play.TableTracker;
 import online.durak.bot.play.Turn;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
+import online.durak.messages.RecordHeaders;
 import online.durak.service.kafka.TopicConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
@@ -56,8 +57,10 @@ final class TableEventsConsumer implements TopicConsumer.Handler {
 
     @Override
     public void handle(ConsumerRecord<String, byte[]> r, TopicConsumer.Holds holds) {
-        if (r.key() != null && tracker.passesOver(r.key())) {
-            return; // a table no bot acts at: passed over unread
+        org.apache.kafka.common.header.Header type = r.headers().lastHeader(RecordHeaders.EVENT_TYPE);
+        boolean maySeatABot = type != null && TableTracker.maySeatABot(RecordHeaders.text(type.value()));
+        if (r.key() != null && !maySeatABot && tracker.passesOver(r.key())) {
+            return; // a table no bot acts at: passed over unread (unless a person left its match for a bot)
         }
         EventMessage m;
         try {

@@ -53,6 +53,11 @@ public final class TableTracker {
         /** The key a turn was last handed out for, so each decision is made once. */
         long owedKey = -1;
         boolean announced;
+        /**
+         * Dropped as a table of people only, then read again from the store because a person left its match and a
+         * bot took the seat: the catch-up must not drop it again at its start.
+         */
+        boolean reopened;
 
         Entry(String tableId, int partition) {
             this.tableId = tableId;
@@ -87,6 +92,12 @@ public final class TableTracker {
      */
     public boolean accept(EventMessage m, int partition) {
         String id = m.tableId();
+        boolean reopen = closed.containsKey(id) && seatsABot(m.event());
+        if (reopen) {
+            closed.remove(id); // a table of people only gets a bot: read it from the store again
+            LOG.infof("table %s: a person left its match at seq %d and a bot took the seat; following it again", id,
+                    m.seq());
+        }
         if (closed.containsKey(id)) {
             skipped.incrementAndGet();
             return false;
@@ -95,6 +106,7 @@ public final class TableTracker {
         boolean fresh = e == null;
         if (fresh) {
             e = new Entry(id, partition);
+            e.reopened = reopen;
         }
         long start = e.seq;
         SeqFold.Outcome<EventMessage, Entry> o;
@@ -131,6 +143,16 @@ public final class TableTracker {
         return false;
     }
 
+    /** An event that seats a bot in a running match (a person left it): a table dropped before needs this service. */
+    public static boolean seatsABot(online.durak.engine.Event e) {
+        return e instanceof online.durak.engine.Event.MatchLeft l && l.bot() != null;
+    }
+
+    /** {@link #seatsABot} by the record's event type header alone, before reading the event. */
+    public static boolean maySeatABot(String eventType) {
+        return "MatchLeft".equals(eventType);
+    }
+
     private boolean isClosed(String id) {
         return closed.containsKey(id);
     }
@@ -157,7 +179,7 @@ public final class TableTracker {
                 LOG.infof("table %s: following its match (%s)", e.tableId, describe(next));
             }
         }
-        if (Turns.needsNoBot(next)) {
+        if (Turns.needsNoBot(next) && !(e.reopened && next.status() == TableStatus.PLAYING)) {
             if (next.status() == TableStatus.FINISHED && Turns.mayAct(next)) {
                 LOG.infof("table %s: match over at seq %d", e.tableId, e.seq);
             }

@@ -208,6 +208,32 @@ class TableTrackerTest {
     }
 
     @Test
+    void aTableOfPeopleOnlyDroppedBefore_isFollowedAgain_whenAPersonLeavesForABot() {
+        Game people = new Game("t13");
+        people.send(new TableCommand.Create("a", "A", Rules.defaults(3).withTurnClockSeconds(0)));
+        people.send(new TableCommand.Join("b", "B", 1));
+        people.send(new TableCommand.Join("c", "C", 2));
+        people.send(new TableCommand.Start("a", 3));
+        Store store = new Store().with(people);
+        TableTracker t = new TableTracker(store, 100);
+        feed(t, people.events);
+        assertTrue(t.isClosedTable("t13"), "people only, no clock: no bot needed so far");
+        String leaver = people.actorId();
+        int seat = people.state.toAct();
+        List<EventMessage> left = people.send(new TableCommand.Leave(leaver));
+        store.all.addAll(left);
+        assertTrue(TableTracker.maySeatABot(left.get(0).type()));
+        feed(t, left);
+        assertFalse(t.isClosedTable("t13"));
+        assertEquals(people.lastSeq(), t.seq("t13"), "the table was read again from the store up to the leave");
+        Turn turn = t.owed("t13");
+        assertNotNull(turn, "it was the leaver's turn: the bot plays on at once");
+        assertEquals(seat, turn.seat());
+        assertEquals("bot-" + seat, turn.playerId());
+        assertEquals(BotLevel.NORMAL, turn.level(), "a table of people only gets NORMAL bots");
+    }
+
+    @Test
     void aFinishedMatch_isDropped() {
         Game g = Game.soloBotFirst("t10", Rules.defaults(2).withDealsPerMatch(1), BotLevel.NORMAL);
         TableTracker t = new TableTracker(new Store(), 100);

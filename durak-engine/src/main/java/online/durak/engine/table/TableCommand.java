@@ -29,6 +29,19 @@ public sealed interface TableCommand {
         }
     }
 
+    /**
+     * "Again" on a finished match's board (rules.md §6): a new table with the same settings, the presser in
+     * {@code seat} (their seat at the finished table) and a bot of the same level in every seat that a bot held there
+     * ({@code seats}: one entry per seat, the bot's level, or null for a person's seat); the other people's seats wait
+     * for them. With no other person (a solo match) the match starts at once, {@code seed} shuffling its first deal.
+     */
+    record Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, long seed)
+            implements TableCommand {
+        public Again {
+            seats = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(seats)); // nulls: people
+        }
+    }
+
     /** Take a seat; {@code seat} null takes the first free one. */
     record Join(String playerId, String name, Integer seat) implements TableCommand {
     }
@@ -37,7 +50,15 @@ public sealed interface TableCommand {
     record AddBot(String playerId, int seat, BotLevel level) implements TableCommand {
     }
 
-    record Leave(String playerId) implements TableCommand {
+    /**
+     * Leave one's seat: before the match the seat is free again; during it a bot takes the seat, or the match ends
+     * when no other person plays. {@code seed} shuffles the next deal when the leave was the last continue the board
+     * waited for.
+     */
+    record Leave(String playerId, long seed) implements TableCommand {
+        public Leave(String playerId) {
+            this(playerId, 0);
+        }
     }
 
     /** Start the match once every seat is taken; {@code seed} shuffles the first deal. */

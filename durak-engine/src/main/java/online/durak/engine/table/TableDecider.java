@@ -68,6 +68,9 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         if (command instanceof TableCommand.CreateSolo c) {
             return createSolo(t, c);
         }
+        if (command instanceof TableCommand.Again a) {
+            return again(t, a);
+        }
         if (t.status() == TableStatus.NONE) {
             return Decision.reject(NO_SUCH_TABLE, "there is no such table");
         }
@@ -92,7 +95,8 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             return join(t, j, seat);
         }
         if (seat < 0) {
-            return Decision.reject(NOT_SEATED, "you have no seat at this table");
+            return Decision.reject(NOT_SEATED, t.leaver(command.playerId()) != null
+                    ? "you left this match; a bot plays your seat" : "you have no seat at this table");
         }
         if (command instanceof TableCommand.AddBot b) {
             if (t.status() != TableStatus.OPEN) {
@@ -104,9 +108,9 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             }
             return accept(t, List.of(botTaken(b.seat(), b.level())));
         }
-        if (command instanceof TableCommand.Leave) {
-            if (t.status() != TableStatus.OPEN) {
-                return Decision.reject(MATCH_STARTED, "the match has started; seats are left before it starts");
+        if (command instanceof TableCommand.Leave l) {
+            if (t.status() == TableStatus.PLAYING) {
+                return leaveMatch(t, seat, l);
             }
             Event.SeatLeft left = new Event.SeatLeft(seat, command.playerId());
             if (t.humans() == 1) { // the last person leaves: nobody is left to start it
@@ -169,6 +173,40 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
     }
 
     /**
+     * A person leaves the running match (rules.md §7). With other people at the table a bot of the table's level
+     * ({@link #tableLevel}) takes the seat for the rest of the match, and plays on at once if it is the seat's turn;
+     * if the board after a deal waited only for this person's continue, the next deal is dealt. The last person
+     * leaving (a solo match, or everyone else left before) ends the match with the totals so far.
+     */
+    private static Decision<TableState> leaveMatch(TableState t, int seat, TableCommand.Leave l) {
+        if (t.humans() == 1) {
+            return accept(t, List.of(new Event.MatchLeft(seat, l.playerId(), null),
+                    MatchDecider.endEarly(t.match())));
+        }
+        List<Event> events = new ArrayList<>(List.of(new Event.MatchLeft(seat, l.playerId(), tableLevel(t))));
+        if (t.onBoard()) {
+            TableState after = TABLE.fold(t, events);
+            if (allHumansPressed(after, after.continued())) {
+                return startDeal(t, events, t.match(), l.seed());
+            }
+        }
+        return accept(t, events);
+    }
+
+    /**
+     * The level of a bot that takes a left seat: that of the table's lowest-numbered bot, or {@code NORMAL} (the
+     * setting's default, rules.md §1) at a table of people only.
+     */
+    public static BotLevel tableLevel(TableState t) {
+        for (SeatHolder h : t.seats()) {
+            if (h != null && !h.isHuman()) {
+                return h.bot();
+            }
+        }
+        return BotLevel.NORMAL;
+    }
+
+    /**
      * The scheduler's commands. The rules service decides when a deadline has passed ({@link TurnClock}); the
      * table checks that the command still fits, so a late or repeated one changes nothing.
      */
@@ -213,9 +251,37 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         return startDeal(t, events, MatchDecider.initialState(rules), c.seed());
     }
 
+    private static Decision<TableState> again(TableState t, TableCommand.Again a) {
+        if (t.status() != TableStatus.NONE) {
+            return Decision.reject(TABLE_EXISTS, "this table exists already");
+        }
+        if (a.seats().size() != a.rules().players()) {
+            return Decision.reject(BAD_BOTS, "seats: one entry per seat of the " + a.rules().players() + " expected");
+        }
+        if (a.seat() < 0 || a.seat() >= a.seats().size() || a.seats().get(a.seat()) != null) {
+            return Decision.reject(Rejection.NO_SUCH_SEAT, "seat " + a.seat() + " is no person's seat at this table");
+        }
+        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(a.rules(), a.playerId()),
+                new Event.SeatTaken(a.seat(), a.playerId(), a.name(), null)));
+        for (int i = 0; i < a.seats().size(); i++) {
+            if (a.seats().get(i) != null) {
+                events.add(botTaken(i, a.seats().get(i)));
+            }
+        }
+        if (a.seats().stream().filter(java.util.Objects::isNull).count() > 1) {
+            return accept(t, events); // the other people's seats wait for them
+        }
+        events.add(new Event.MatchStarted(a.rules()));
+        return startDeal(t, events, MatchDecider.initialState(a.rules()), a.seed());
+    }
+
     private static Event.SeatTaken botTaken(int seat, BotLevel level) {
-        String name = level.name().charAt(0) + level.name().substring(1).toLowerCase() + " bot " + seat;
-        return new Event.SeatTaken(seat, "bot-" + seat, name, level);
+        return new Event.SeatTaken(seat, "bot-" + seat, botName(seat, level), level);
+    }
+
+    /** A bot's name at a seat, e.g. "Normal bot 2". */
+    public static String botName(int seat, BotLevel level) {
+        return level.name().charAt(0) + level.name().substring(1).toLowerCase() + " bot " + seat;
     }
 
     /** Deals the next deal when every seated human has pressed continue (bots always have). */
@@ -288,7 +354,8 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
                 seats.add(null);
                 hints.add(0);
             }
-            return new TableState(TableStatus.OPEN, e.rules(), e.createdBy(), seats, null, Set.of(), hints, null);
+            return new TableState(TableStatus.OPEN, e.rules(), e.createdBy(), seats, null, Set.of(), hints, null,
+                    List.of());
         }
         if (event instanceof Event.SeatTaken e) {
             List<SeatHolder> seats = new ArrayList<>(t.seats());
@@ -300,9 +367,22 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             seats.set(e.seat(), null);
             return t.withSeats(seats);
         }
+        if (event instanceof Event.MatchLeft e) {
+            SeatHolder h = t.seats().get(e.seat());
+            List<TableState.Leaver> left = new ArrayList<>(t.left());
+            int deals = t.match() == null ? 0 : t.match().dealPoints().size();
+            left.add(new TableState.Leaver(e.seat(), e.playerId(), h == null ? null : h.name(), deals, e.bot() != null));
+            List<SeatHolder> seats = new ArrayList<>(t.seats());
+            if (e.bot() != null) {
+                seats.set(e.seat(), new SeatHolder("bot-" + e.seat(), botName(e.seat(), e.bot()), e.bot()));
+            }
+            // a timed-out turn of the seat is the bot's now, and it plays at once
+            TableState.Timer timer = t.timer() != null && t.timer().seat() == e.seat() ? null : t.timer();
+            return t.withLeft(seats, left, timer);
+        }
         if (event instanceof Event.TableClosed) {
             return new TableState(TableStatus.CLOSED, t.rules(), t.createdBy(), t.seats(), t.match(), t.continued(),
-                    t.hints(), null);
+                    t.hints(), null, t.left());
         }
         if (event instanceof Event.ContinuePressed e) {
             Set<Integer> pressed = new HashSet<>(t.continued());
@@ -328,6 +408,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         TableStatus status = match.isOver() ? TableStatus.FINISHED : TableStatus.PLAYING;
         Set<Integer> continued = event instanceof Event.DealStarted ? Set.of() : t.continued();
         // any move ends a timed-out turn
-        return new TableState(status, t.rules(), t.createdBy(), t.seats(), match, continued, t.hints(), null);
+        return new TableState(status, t.rules(), t.createdBy(), t.seats(), match, continued, t.hints(), null,
+                t.left());
     }
 }

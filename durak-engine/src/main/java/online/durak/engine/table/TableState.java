@@ -15,17 +15,40 @@ import online.durak.engine.Rules;
  * @param continued seats that pressed continue since the last deal ended
  * @param hints     hints taken, by seat (rules.md §8)
  * @param timer     the seat whose turn clock ran out, while its move is still to come; else null
+ * @param left      the people who left the running match, in the order they left
  */
 public record TableState(TableStatus status, Rules rules, String createdBy, List<SeatHolder> seats,
-                         MatchState match, Set<Integer> continued, List<Integer> hints, Timer timer) {
+                         MatchState match, Set<Integer> continued, List<Integer> hints, Timer timer,
+                         List<Leaver> left) {
 
     public static final TableState NONE = new TableState(TableStatus.NONE, null, null, List.of(), null, Set.of(),
-            List.of(), null);
+            List.of(), null, List.of());
 
     public TableState {
         seats = Collections.unmodifiableList(new ArrayList<>(seats));
         continued = Set.copyOf(continued);
         hints = List.copyOf(hints);
+        left = List.copyOf(left);
+    }
+
+    /**
+     * A person who left the running match ({@link online.durak.engine.Event.MatchLeft}).
+     *
+     * @param deals    deals of the match finished before the leave: the ones that count for the person
+     * @param replaced a bot took the seat because other people played on (the leave costs −10, rules.md §7); false
+     *                 when the leave ended a solo match
+     */
+    public record Leaver(int seat, String playerId, String name, int deals, boolean replaced) {
+    }
+
+    /** The record of {@code playerId} leaving this table's match, or null when that player did not. */
+    public Leaver leaver(String playerId) {
+        for (Leaver l : left) {
+            if (l.playerId().equals(playerId)) {
+                return l;
+            }
+        }
+        return null;
     }
 
     /**
@@ -67,9 +90,13 @@ public record TableState(TableStatus status, Rules rules, String createdBy, List
         return n;
     }
 
-    /** One human against bots only: no clock, no stake, hints allowed (rules.md §8). */
+    /**
+     * One human against bots only: no clock, no stake, hints allowed (rules.md §8). A table that had other people
+     * until they left its match stays no solo table.
+     */
     public boolean solo() {
-        return status != TableStatus.NONE && freeSeats() == 0 && humans() == 1;
+        return status != TableStatus.NONE && freeSeats() == 0 && humans() == 1
+                && left.stream().noneMatch(Leaver::replaced);
     }
 
     /** A deal has ended and the next one waits for continue. */
@@ -88,18 +115,22 @@ public record TableState(TableStatus status, Rules rules, String createdBy, List
     }
 
     TableState withSeats(List<SeatHolder> s) {
-        return new TableState(status, rules, createdBy, s, match, continued, hints, timer);
+        return new TableState(status, rules, createdBy, s, match, continued, hints, timer, left);
     }
 
     TableState withContinued(Set<Integer> c) {
-        return new TableState(status, rules, createdBy, seats, match, c, hints, timer);
+        return new TableState(status, rules, createdBy, seats, match, c, hints, timer, left);
     }
 
     TableState withHints(List<Integer> h) {
-        return new TableState(status, rules, createdBy, seats, match, continued, h, timer);
+        return new TableState(status, rules, createdBy, seats, match, continued, h, timer, left);
+    }
+
+    TableState withLeft(List<SeatHolder> s, List<Leaver> l, Timer t) {
+        return new TableState(status, rules, createdBy, s, match, continued, hints, t, l);
     }
 
     TableState withTimer(Timer t) {
-        return new TableState(status, rules, createdBy, seats, match, continued, hints, t);
+        return new TableState(status, rules, createdBy, seats, match, continued, hints, t, left);
     }
 }

@@ -58,6 +58,8 @@ public final class ErrorCodes {
     public static final String NO_SUCH_PLAYER = "NO_SUCH_PLAYER";
     /** A rebuild of the leaderboard is already running on this instance: 409. */
     public static final String REBUILD_RUNNING = "REBUILD_RUNNING";
+    /** "Again" is pressed at a table whose match is not over (yet): 409. */
+    public static final String MATCH_NOT_OVER = "MATCH_NOT_OVER";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String NOT_YOUR_TURN = Rejection.NOT_YOUR_TURN;
     public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;

@@ -18,6 +18,8 @@ import online.durak.messages.EventMessage;
  * are the engine's own; the points are {@link LeaderboardPoints}'. Pure: no store, no clock.
  */
 public final class MatchResults {
+    /** Teams of leavers are numbered apart from the table's own (rules team numbers are small). */
+    private static final int LEAVER_TEAM = 1000;
 
     private MatchResults() {
     }
@@ -50,23 +52,35 @@ public final class MatchResults {
             if (h == null) {
                 continue;
             }
-            // A bot plays with its level's one rating. Whoever left early would rank after every seat that stayed
-            // (docs/leaderboard.md "Rating"); the engine has no leaving yet, so every seat ranks by its place.
+            // A bot plays with its level's one rating. A seat someone left is rated as its leaver, after every seat
+            // that stayed (below); the bot that finished it for them is not rated, having played only a part.
+            int at = seat;
+            boolean leftSeat = state.left().stream().anyMatch(l -> l.seat() == at);
             String rater = h.isHuman() ? h.playerId() : Skill.bot(h.bot().name());
-            if (rater != null) {
+            if (rater != null && !leftSeat) {
                 seats.add(new Skill.Seat(seat, rater, state.rules().team(seat), match.places().get(seat)));
             }
-            if (!h.isHuman() || h.playerId() == null) {
-                continue; // bots have no leaderboard rows, only their level's rating
+            if (!h.isHuman() || h.playerId() == null || state.leaver(h.playerId()) != null) {
+                continue; // bots have no leaderboard rows, only their level's rating; a leaver's row is below
             }
             List<Integer> dealPoints = LeaderboardPoints.seatPoints(match, seat);
             int place = match.places().get(seat);
             int sum = dealPoints.stream().mapToInt(Integer::intValue).sum();
             int lost = (int) dealPoints.stream().filter(p -> p == 0).count();
-            // The engine has no leaving of a running match yet (issue 12, item 4): every person is still seated at
-            // the end. Its event will set left = true, place 0 here.
             entries.add(new FinishedMatch.Entry(h.playerId(), h.name(), seat,
                     LeaderboardPoints.of(dealPoints, place, false), sum, place, dealPoints.size(), lost, false));
+        }
+        int last = match.places().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+        for (TableState.Leaver l : state.left()) {
+            // the deals finished before the leave count; no place; −10 when a bot took the seat (rules.md §7)
+            List<Integer> dealPoints = LeaderboardPoints.seatPoints(match, l.seat()).subList(0, l.deals());
+            int sum = dealPoints.stream().mapToInt(Integer::intValue).sum();
+            int lost = (int) dealPoints.stream().filter(p -> p == 0).count();
+            entries.add(new FinishedMatch.Entry(l.playerId(), l.name(), l.seat(),
+                    LeaderboardPoints.ofLeaver(match, l.seat(), l.deals(), l.replaced()), sum, 0, l.deals(), lost,
+                    true));
+            // leaving never rates better than staying: the leaver ranks after every seat, as a team of its own
+            seats.add(new Skill.Seat(l.seat(), l.playerId(), LEAVER_TEAM + l.seat(), last));
         }
         return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries, seats));
     }

@@ -57,6 +57,38 @@ class MatchResultsTest {
     }
 
     @Test
+    void aPersonWhoLeftWhileAnotherPlayedOn_gets3xTheFinishedDeals_noPlace_andMinus10() {
+        Match m = Match.played("t-mr-5", Rules.defaults(3).withDealsPerMatch(3), T0, 11,
+                List.of(new String[] {"anna", "Anna"}, new String[] {"boris", "Boris"}), BotLevel.EASY, "boris", 1);
+        FinishedMatch f = MatchResults.of(m.events).orElseThrow();
+        assertEquals(List.of("anna", "boris"), f.entries().stream().map(FinishedMatch.Entry::playerId).toList(),
+                "the bot in Boris's seat has no entry; Boris has his");
+        FinishedMatch.Entry boris = f.entries().get(1);
+        int firstDeal = m.state.match().dealPoints().get(0).get(1);
+        assertEquals(3 * firstDeal - 10, boris.points());
+        assertEquals(0, boris.place());
+        assertEquals(1, boris.deals());
+        assertEquals(firstDeal, boris.dealPoints());
+        assertTrue(boris.left());
+        assertEquals("Boris", boris.name());
+        FinishedMatch.Entry anna = f.entries().get(0);
+        assertEquals(LeaderboardPoints.ofMatch(m.state.match()).get(0), anna.points());
+        assertEquals(3, anna.deals());
+    }
+
+    @Test
+    void thePersonOfASoloMatch_leavingIt_getsTheFinishedDealsOnly() {
+        Match m = Match.played("t-mr-6", Rules.defaults(2).withDealsPerMatch(3), T0, 11,
+                List.<String[]>of(new String[] {"anna", "Anna"}), BotLevel.NORMAL, "anna", 1);
+        FinishedMatch.Entry anna = MatchResults.of(m.events).orElseThrow().entries().get(0);
+        assertEquals(3 * m.state.match().dealPoints().get(0).get(0), anna.points(), "no place bonus, no −10");
+        assertEquals(0, anna.place());
+        assertEquals(1, anna.deals());
+        assertTrue(anna.left());
+        assertEquals(1, MatchResults.of(m.events).orElseThrow().entries().size());
+    }
+
+    @Test
     void aLogThatDoesNotEndWithMatchEnded_isNoFinishedMatch() {
         Match m = Match.played("t-mr-3", Rules.defaults(2).withDealsPerMatch(1), T0, 3,
                 List.of(new String[] {"a", "A"}, new String[] {"b", "B"}), BotLevel.EASY);

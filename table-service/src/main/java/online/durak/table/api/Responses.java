@@ -69,7 +69,18 @@ public final class Responses {
     public record TableInView(@Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
                               @Schema(implementation = Schemas.Settings.class) Rules settings, List<Seat> seats, int freeSeats,
                               String createdBy,
-                              @Schema(description = "one person against bots: hints are given, there is no clock") boolean solo) {
+                              @Schema(description = "one person against bots: hints are given, there is no clock") boolean solo,
+                              @Schema(description = "the people who left the running match, in the order they left")
+                              List<Leaver> left) {
+    }
+
+    @Schema(name = "Leaver", description = "a person who left the running match (rules.md §7)")
+    public record Leaver(int seat, String playerId, String name,
+                         @Schema(description = "the level of the bot that plays the seat for the rest of the match; "
+                                 + "null when the leave ended the match (nobody else played)") BotLevel replacedBy,
+                         @Schema(description = "deals finished before the leave: the ones that count") int deals,
+                         @Schema(description = "once the match is over: the person's leaderboard points (the finished "
+                                 + "deals, no place bonus, −10 when a bot took the seat); null before") Integer leaderboardPoints) {
     }
 
     @Schema(name = "MatchInView")
@@ -135,7 +146,9 @@ public final class Responses {
                               @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints,
                               @Schema(description = "leaderboard points of the match by seat (rules.md §7, the same "
                                       + "function as the leaderboard's); null for a bot seat", examples = "[36, null]")
-                              List<Integer> leaderboardPoints) {
+                              List<Integer> leaderboardPoints,
+                              @Schema(description = "the people who left the match before its end, with their "
+                                      + "leaderboard points") List<Leaver> left) {
     }
 
     @Schema(name = "Board")
@@ -144,7 +157,14 @@ public final class Responses {
                         int dealsPerMatch, List<Seat> seats, List<DealBoard> deals, List<Integer> totals,
                         @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints,
                         boolean onBoard, List<Integer> continued,
-                        @Schema(description = "null until the match is over") MatchResult match) {
+                        @Schema(description = "null until the match is over") MatchResult match,
+                        @Schema(description = "once someone pressed \"Again\" on the final board: the new table") Again again) {
+    }
+
+    @Schema(name = "Again", description = "the table that \"Again\" opened after this match (POST /{id}/again)")
+    public record Again(String tableId,
+                        @Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
+                        @Schema(description = "the seats whose person pressed (sits at the new table)") List<Integer> pressed) {
     }
 
     @Schema(name = "ReplayStep")

@@ -79,14 +79,16 @@ public class TableResource {
     private final TableCommands commands;
     private final Hints hints;
     private final ViewSettings views;
+    private final Rematches rematches;
 
     public TableResource(CurrentPlayer player, Projections projections, TableCommands commands, Hints hints,
-                         ViewSettings views) {
+                         ViewSettings views, Rematches rematches) {
         this.player = player;
         this.projections = projections;
         this.commands = commands;
         this.hints = hints;
         this.views = views;
+        this.rematches = rematches;
     }
 
     // ---- the lobby ----
@@ -96,7 +98,8 @@ public class TableResource {
             + "with their settings, seats (names) and free seats.")
     @APIResponse(responseCode = "200", description = "the open tables")
     public List<Responses.TableSummary> lobby() {
-        return projections.lobby().stream().map(TableViews::summary).toList();
+        return projections.lobby().stream().filter(s -> !rematches.reserved(s.tableId())).map(TableViews::summary)
+                .toList();
     }
 
     @POST
@@ -188,12 +191,18 @@ public class TableResource {
 
     @POST
     @Path("/{id}/leave")
-    @Operation(summary = "Leave my seat", description = "Only before the match starts.")
+    @Operation(summary = "Leave my seat", description = "Before the match starts the seat is free again (the last "
+            + "person leaving closes the table). During the match (rules.md §7): with other people at the table a bot "
+            + "of the table's level (that of its lowest-numbered bot, NORMAL at a table of people only) takes the seat "
+            + "for the rest of the match and plays on at once if it is the seat's turn, and the leaver gets the "
+            + "finished deals' points without a place bonus and −10 on the leaderboard; the last person leaving (a "
+            + "solo match) ends the match with the totals so far, without the −10. Either way the leaver can no longer "
+            + "act at the table (403 NOT_SEATED).")
     @RequestBody(required = false)
     @APIResponse(responseCode = "200", description = "left: the table now")
-    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED: no seat here, or left already")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
-    @APIResponse(responseCode = "409", description = "MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "409", description = "MATCH_OVER")
     @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
     public CompletionStage<Responses.TableSummary> leave(@PathParam("id") String id, Requests.Command body) {
@@ -201,6 +210,33 @@ public class TableResource {
         String commandId = Requests.Command.idOf(body);
         seat(table(id), me);
         return commands.send(me, id, commandId, new CommandMessage.Leave()).thenApply(a -> TableViews.summary(a.snapshot()));
+    }
+
+    @POST
+    @Path("/{id}/again")
+    @Operation(summary = "Again: a new match with the same people and settings", description = "On a finished "
+            + "match's board (rules.md §6). Everyone who presses reaches the same new table (its id is derived from "
+            + "this one's; the board's again.tableId names it): the first press opens it with the same settings, the "
+            + "presser and the bots in their seats; each later press takes that person's seat. It starts when every "
+            + "person has pressed, or durak.again.wait (30 s) after the first press with bots of the table's level in "
+            + "the seats of those who did not. A solo match's Again starts at once. Repeating the press answers the "
+            + "same table.")
+    @RequestBody(required = false)
+    @APIResponse(responseCode = "200", description = "the caller's view of the new table",
+            content = @Content(schema = @Schema(implementation = Responses.TableView.class)))
+    @APIResponse(responseCode = "403", description = "NOT_SEATED: no seat at the finished table (or left its match)")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "MATCH_NOT_OVER; MATCH_STARTED (the new table started without "
+            + "the caller: the wait was over and a bot has the seat)")
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
+    public CompletionStage<Responses.TableView> again(@PathParam("id") String id, Requests.Command body) {
+        Player me = player.get();
+        Requests.Command.idOf(body); // a body, if any, is read as strictly as every command's
+        TableSnapshot finished = table(id);
+        seat(finished, me);
+        return rematches.press(me, finished).thenApply(s -> TableViews.view(s, s.seatOf(me.playerId()),
+                views.turnOverride()));
     }
 
     @POST
@@ -351,7 +387,8 @@ public class TableResource {
     @APIResponse(responseCode = "200", description = "the board")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     public Responses.Board board(@PathParam("id") String id) {
-        return TableViews.board(table(id));
+        TableSnapshot s = table(id);
+        return TableViews.board(s, rematches.againOf(s));
     }
 
     @GET

@@ -72,7 +72,7 @@ public final class TableViews {
     public static TableView view(TableSnapshot s, int seat, Duration turnOverride) {
         TableState t = s.state();
         TableInView table = new TableInView(t.status().name(), t.rules(), seats(t), t.freeSeats(), t.createdBy(),
-                t.solo());
+                t.solo(), leavers(t));
         MatchState m = t.match();
         if (m == null) {
             return new TableView(s.tableId(), s.seq(), seat, table, null, null, null);
@@ -113,6 +113,11 @@ public final class TableViews {
 
     /** The board: every finished deal with places, points and how they came about; the match's result once over. */
     public static Board board(TableSnapshot s) {
+        return board(s, null);
+    }
+
+    /** The board, with the table "Again" opened after the match ({@code again}, null: nobody pressed). */
+    public static Board board(TableSnapshot s, TableSnapshot again) {
         TableState t = s.state();
         Rules rules = t.rules();
         int n = rules.players();
@@ -133,14 +138,35 @@ public final class TableViews {
             List<Integer> winners = IntStream.range(0, match.places().size())
                     .filter(i -> match.places().get(i) == 1).boxed().toList();
             List<Integer> points = LeaderboardPoints.ofMatch(match);
+            // a seat whose person left: a bot's now, or (a solo match ended by its leave) the leaver's, in left
             List<Integer> people = IntStream.range(0, points.size())
-                    .mapToObj(i -> t.seats().get(i) != null && t.seats().get(i).isHuman() ? points.get(i) : null)
+                    .mapToObj(i -> t.seats().get(i) != null && t.seats().get(i).isHuman()
+                            && t.leaver(t.seats().get(i).playerId()) == null ? points.get(i) : null)
                     .toList();
-            result = new MatchResult(true, match.totals(), match.places(), winners, t.hints(), people);
+            result = new MatchResult(true, match.totals(), match.places(), winners, t.hints(), people, leavers(t));
         }
         return new Board(s.tableId(), s.seq(), t.status().name(), rules.dealsPerMatch(), seats(t), deals,
                 match == null ? Collections.nCopies(n, 0) : match.totals(), t.hints(), t.onBoard(),
-                sorted(t.continued()), result);
+                sorted(t.continued()), result, again == null ? null : again(again));
+    }
+
+    private static Responses.Again again(TableSnapshot a) {
+        TableState t = a.state();
+        List<Integer> pressed = IntStream.range(0, t.seats().size())
+                .filter(i -> t.seats().get(i) != null && t.seats().get(i).isHuman()).boxed().toList();
+        return new Responses.Again(a.tableId(), t.status().name(), pressed);
+    }
+
+    /**
+     * Who left the running match, with the bot that took each seat; once the match is over with their leaderboard
+     * points ({@link LeaderboardPoints#ofLeaver}, as the leaderboard counts them).
+     */
+    public static List<Responses.Leaver> leavers(TableState t) {
+        MatchState m = t.match();
+        boolean over = m != null && m.isOver();
+        return t.left().stream().map(l -> new Responses.Leaver(l.seat(), l.playerId(), l.name(),
+                l.replaced() && t.holder(l.seat()) != null ? t.holder(l.seat()).bot() : null, l.deals(),
+                over ? LeaderboardPoints.ofLeaver(m, l.seat(), l.deals(), l.replaced()) : null)).toList();
     }
 
     private static DealBoard dealBoard(TableState t, int dealNumber, Event.DealEnded end, int[] totals) {

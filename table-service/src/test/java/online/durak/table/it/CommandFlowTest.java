@@ -96,7 +96,7 @@ class CommandFlowTest {
         assertTrue(started.getLong("view.seq") >= startSeq);
         assertEquals(6, started.getList("view.deal.hand").size());
         It.as(b).get("/api/tables").then().body("tableId", not(hasItem(id)));
-        It.as(a).post(t + "/leave").then().statusCode(409).body("code", equalTo("MATCH_STARTED"));
+        It.as(carl).post(t + "/join").then().statusCode(409).body("code", equalTo("MATCH_STARTED"));
 
         try (WsClient wa = WsClient.connect(ws(id, a)); WsClient wb = WsClient.connect(ws(id, b))) {
             long seenA = wa.next().get("seq").longValue();
