@@ -174,7 +174,8 @@ public class Matchmaker {
             String tableId = UUID.randomUUID().toString(); // kept with the table: a resend uses the same one
             tables.add(new FormedTable(tableId, pool, host.wish().rulesFor(f.players()), seats, now));
             (f.bots() > 0 ? formedWithBots : formedWithPeople).increment();
-            f.people().forEach(p -> waited.record(Duration.between(p.since(), now)));
+            // a ticket made on another instance after this formation's clock was read has waited 0
+            f.people().forEach(p -> waited.record(Duration.ofMillis((long) (p.waitedSeconds(now) * 1000))));
             LOG.infof("pool %s: table %s formed for %d people (rating spread %.1f) and %d %s bot(s)", pool,
                     tableId, f.people().size(), f.spread(), f.bots(), level);
         }

@@ -59,9 +59,13 @@ class QuickMatchTest {
         }
     }
 
-    /** Waits until the rules service's log of the table has the match started. */
+    /** Waits until the rules service's log of the table has the match started (30 s at most). */
     static List<TableLog.Entry> startedTable(String tableId) {
-        long end = System.currentTimeMillis() + 15_000;
+        return startedTable(tableId, 30_000);
+    }
+
+    static List<TableLog.Entry> startedTable(String tableId, long ms) {
+        long end = System.currentTimeMillis() + ms;
         List<TableLog.Entry> log = TableLog.of(tableId);
         while (!TableLog.started(log) && System.currentTimeMillis() < end) {
             sleep(100);

@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import online.durak.matchmaking.Matchmaker;
@@ -66,7 +67,8 @@ public class QuickMatchResource {
         if (store.find(playerId).filter(Ticket::waiting).isPresent()) {
             throw exists();
         }
-        Instant now = Instant.now();
+        // to the microsecond, as PostgreSQL keeps it: the answer shows the time stored
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Ticket t = new Ticket(UUID.randomUUID().toString(), playerId, name(), wish, ratings.ratingOf(playerId), now,
                 now, null, null, null);
         try {
