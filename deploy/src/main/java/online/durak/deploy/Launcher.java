@@ -32,7 +32,8 @@ import java.util.concurrent.CountDownLatch;
  * the token key pair ({@link TokenKeys}: {@code <data>/jwt-private.pem} and {@code jwt-public.pem}, made once per data
  * folder so tokens outlive a restart, passed as the paths {@value TokenKeys#ENV_PRIVATE_KEY} and
  * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
- * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), unless set.
+ * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), and
+ * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (matchmaking asks it for ratings), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
  * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
  * SIGTERM it stops the services (SIGTERM to all at once, a grace period, then kill), then Kafka and PostgreSQL.
@@ -51,6 +52,8 @@ public final class Launcher {
     public static final int DEFAULT_HTTP_PORT_BASE = 8080;
     /** The bot service's address, for the services that call it (the table service: hints). */
     public static final String ENV_BOT_URL = "DURAK_BOT_URL";
+    /** The leaderboard service's address, for the services that call it (matchmaking: ratings). */
+    public static final String ENV_LEADERBOARD_URL = "DURAK_LEADERBOARD_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     /** What the command line asks for. */
@@ -128,6 +131,10 @@ public final class Launcher {
         String botUrl = botUrl(ports, options.httpPortBase());
         if (System.getenv(ENV_BOT_URL) == null && botUrl != null) {
             env.put(ENV_BOT_URL, botUrl);
+        }
+        String leaderboardUrl = serviceUrl(ports, options.httpPortBase(), "leaderboard-service");
+        if (System.getenv(ENV_LEADERBOARD_URL) == null && leaderboardUrl != null) {
+            env.put(ENV_LEADERBOARD_URL, leaderboardUrl);
         }
         System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
             + " (logs in " + logDir + ") ...");
@@ -264,9 +271,14 @@ public final class Launcher {
      * (a bot service started apart), else null (the services' own default).
      */
     static String botUrl(Map<String, Integer> ports, int base) {
-        Integer port = ports.get("bot-service");
+        return serviceUrl(ports, base, "bot-service");
+    }
+
+    /** A service's address, found as {@link #botUrl}'s. */
+    static String serviceUrl(Map<String, Integer> ports, int base, String service) {
+        Integer port = ports.get(service);
         if (port == null && base != 0) {
-            port = base + ServiceProcess.SERVICES.indexOf("bot-service");
+            port = base + ServiceProcess.SERVICES.indexOf(service);
         }
         return port == null ? null : "http://127.0.0.1:" + port;
     }
