@@ -126,7 +126,7 @@ public final class PoolFormer {
     private List<Waiting> gather(Waiting anchor, int n, List<Waiting> all, Set<String> taken, Instant now) {
         List<Waiting> candidates = new ArrayList<>();
         for (Waiting w : all) {
-            if (w != anchor && !w.ticketId().equals(anchor.ticketId()) && !taken.contains(w.ticketId())
+            if (!w.ticketId().equals(anchor.ticketId()) && !taken.contains(w.ticketId())
                     && w.sizes().contains(n)) {
                 candidates.add(w);
             }
