@@ -65,6 +65,8 @@ final class Cluster implements AutoCloseable {
         Path jar = Path.of("target", "quarkus-app", "quarkus-run.jar").toAbsolutePath();
         Map<String, String> props = new LinkedHashMap<>(topicConfig);
         props.put("durak.kafka.instance-id", "mm-it-" + n);
+        // the machine these run on is shared and often loaded far beyond its cores: generous waits for the database
+        props.put("durak.store.timeout", "60s");
         return ServiceProcess.start("matchmaking-service", jar, port, env, ServiceProcess.defaultJavaOpts(), props,
                 logs.resolve("matchmaking-service-" + n + ".log")).awaitReady(READY);
     }
@@ -92,7 +94,7 @@ final class Cluster implements AutoCloseable {
 
     static Answer call(ServiceProcess instance, String method, String token, String body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(instance.baseUrl() + "/api/quick-match"))
-                .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token)
+                .timeout(Duration.ofSeconds(120)).header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json");
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body));
