@@ -58,7 +58,12 @@ final class Cluster implements AutoCloseable {
             int n = i + 1;
             starting.add(CompletableFuture.supplyAsync(() -> launch(n, ServiceProcess.freePort())));
         }
-        starting.forEach(f -> instances.add(f.join()));
+        try {
+            collect(starting);
+        } catch (RuntimeException e) {
+            close(); // the rules service and the topics too
+            throw e;
+        }
     }
 
     private ServiceProcess launch(int n, int port) {
@@ -82,7 +87,24 @@ final class Cluster implements AutoCloseable {
             int port = ports.get(i);
             starting.add(CompletableFuture.supplyAsync(() -> launch(n, port)));
         }
-        starting.forEach(f -> instances.add(f.join()));
+        collect(starting);
+    }
+
+    /** The instances started; when one failed, the others are stopped too, so none outlives the test. */
+    private void collect(List<CompletableFuture<ServiceProcess>> starting) {
+        RuntimeException failed = null;
+        for (CompletableFuture<ServiceProcess> f : starting) {
+            try {
+                instances.add(f.join());
+            } catch (RuntimeException e) {
+                failed = e;
+            }
+        }
+        if (failed != null) {
+            instances.forEach(i -> i.stop(Duration.ofSeconds(20)));
+            instances.clear();
+            throw failed;
+        }
     }
 
     ServiceProcess instance(int i) {
