@@ -15,7 +15,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Ratings from leaderboard-service's profile ({@code GET /api/players/{id}}, its field {@code rating}). A player
+ * Ratings from leaderboard-service's profile ({@code GET /api/players/{id}}, its field {@code rating}: a number, or
+ * OpenSkill's object whose {@code mu} is taken, on the scale of the default 25). A player
  * without one (no finished match, a leaderboard without ratings, or one that does not answer within
  * {@code durak.matchmaking.rating.timeout}) gets {@code durak.matchmaking.rating.default}: a quick match never waits
  * for the leaderboard.
@@ -51,6 +52,9 @@ public class LeaderboardRatings implements Ratings {
                 return fallback; // 404: no finished match yet
             }
             JsonNode rating = JSON.readTree(r.body()).path("rating");
+            if (rating.isObject()) { // OpenSkill's {mu, sigma, ordinal, ...}: matched by the skill estimate μ
+                rating = rating.path("mu");
+            }
             return rating.isNumber() ? rating.asDouble() : fallback;
         } catch (IOException e) {
             if (!warned) {
