@@ -33,8 +33,8 @@ import java.util.concurrent.CountDownLatch;
  * folder so tokens outlive a restart, passed as the paths {@value TokenKeys#ENV_PRIVATE_KEY} and
  * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), and
- * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (the table service forwards its paths), unless
- * set.
+ * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (the table service forwards its paths there,
+ * matchmaking asks it for ratings), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
  * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
  * SIGTERM it stops the services (SIGTERM to all at once, a grace period, then kill), then Kafka and PostgreSQL.
@@ -53,7 +53,7 @@ public final class Launcher {
     public static final int DEFAULT_HTTP_PORT_BASE = 8080;
     /** The bot service's address, for the services that call it (the table service: hints). */
     public static final String ENV_BOT_URL = "DURAK_BOT_URL";
-    /** The leaderboard service's address, for the table service, which forwards the browser's board requests there. */
+    /** The leaderboard service's address: the table service forwards board requests there, matchmaking reads ratings. */
     public static final String ENV_LEADERBOARD_URL = "DURAK_LEADERBOARD_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 

@@ -86,6 +86,16 @@ class LauncherTest {
     }
 
     @Test
+    void theServicesCalled_areFoundAtTheirPorts_startedHereOrAtTheBase() {
+        Map<String, Integer> ports = Launcher.ports(ServiceProcess.SERVICES, 0);
+        assertEquals("http://127.0.0.1:" + ports.get("leaderboard-service"),
+            Launcher.serviceUrl(ports, 0, "leaderboard-service"));
+        assertEquals("http://127.0.0.1:9003", Launcher.serviceUrl(Map.of("table-service", 9000), 9000,
+            "leaderboard-service"), "started apart, at its place after the base");
+        assertEquals(null, Launcher.serviceUrl(Map.of(), 0, "leaderboard-service"), "unknown: the service's default");
+    }
+
+    @Test
     void badOptions_areRefused() {
         assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--services", "chess-service"}, Map.of()));
         assertThrows(IllegalArgumentException.class, () -> Launcher.parse(new String[] {"--http-port-base", "x"}, Map.of()));

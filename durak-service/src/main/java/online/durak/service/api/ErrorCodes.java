@@ -67,6 +67,14 @@ public final class ErrorCodes {
     /** The rules service's answer to a player's commandId that already names another command: 422. */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
 
+    // ---- quick match (matchmaking-service) ----
+    /** The player holds no quick-match ticket: 404. */
+    public static final String NO_TICKET = "NO_TICKET";
+    /** The player waits with a ticket already; one at a time (cancel it first): 409. */
+    public static final String TICKET_EXISTS = "TICKET_EXISTS";
+    /** The ticket's table has been formed; it cannot be cancelled any more (leave the table instead): 409. */
+    public static final String TICKET_FORMED = "TICKET_FORMED";
+
     // ---- a service this one depends on ----
     public static final String RULES_TIMEOUT = "RULES_TIMEOUT";
     /**

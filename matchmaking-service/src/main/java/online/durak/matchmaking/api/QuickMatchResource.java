@@ -1,0 +1,143 @@
+package online.durak.matchmaking.api;
+
+import io.quarkus.security.Authenticated;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import online.durak.matchmaking.Matchmaker;
+import online.durak.matchmaking.pool.Waiting;
+import online.durak.matchmaking.pool.Wish;
+import online.durak.matchmaking.rating.Ratings;
+import online.durak.matchmaking.store.Ticket;
+import online.durak.matchmaking.store.TicketStore;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jboss.logging.Logger;
+
+/**
+ * Quick match (docs/matchmaking.md): the player is the token's subject, so a request can only ever ask, look at,
+ * keep alive or cancel the caller's own ticket; there is no ticket id in any path to name someone else's.
+ */
+@Path("/api/quick-match")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class QuickMatchResource {
+    private static final Logger LOG = Logger.getLogger(QuickMatchResource.class);
+    /** The name claim of the table service's tokens. */
+    static final String NAME_CLAIM = "name";
+
+    private final JsonWebToken jwt;
+    private final TicketStore store;
+    private final Matchmaker matchmaker;
+    private final Ratings ratings;
+
+    public QuickMatchResource(JsonWebToken jwt, TicketStore store, Matchmaker matchmaker, Ratings ratings) {
+        this.jwt = jwt;
+        this.store = store;
+        this.matchmaker = matchmaker;
+        this.ratings = ratings;
+    }
+
+    /**
+     * A new ticket: 201 with it. 409 {@code TICKET_EXISTS} while the player waits with one; 403
+     * {@code STAKE_NEEDS_ACCOUNT} for a stake (guests play without, as at open tables); 400 for settings a table
+     * would refuse. A formed ticket of the player's is replaced.
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response ask(QuickMatchRequest body) {
+        String playerId = playerId();
+        Wish wish = body == null ? Wish.read(null) : body.wish(); // no body: players is required
+        if (wish.rules().stake() > 0) {
+            throw new ApiException(403, ErrorCodes.STAKE_NEEDS_ACCOUNT, "stake: guests play without stake ("
+                    + wish.rules().stake() + " asked); a quick match with a stake needs an account and chips, and "
+                    + "there are none yet");
+        }
+        if (store.find(playerId).filter(Ticket::waiting).isPresent()) {
+            throw exists();
+        }
+        // to the microsecond, as PostgreSQL keeps it: the answer shows the time stored
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        Ticket t = new Ticket(UUID.randomUUID().toString(), playerId, name(), wish, ratings.ratingOf(playerId), now,
+                now, null, null, null);
+        try {
+            store.insert(t);
+        } catch (TicketStore.TicketExists e) {
+            throw exists();
+        }
+        LOG.infof("ticket %s: %s asks for %s players in pool %s (rating %.1f)", t.ticketId(), playerId,
+                wish.players() == null ? Wish.ANY : wish.players(), wish.pool(), t.rating());
+        matchmaker.formSoon(wish.pool());
+        return Response.created(URI.create("/api/quick-match")).entity(view(t, now)).build();
+    }
+
+    /** The player's ticket, waiting or seated; also its heartbeat. 404 {@code NO_TICKET} without one. */
+    @GET
+    public TicketView mine() {
+        return heartbeat();
+    }
+
+    /** The client is still there (as {@code GET}): a ticket without one for the heartbeat timeout is dropped. */
+    @POST
+    @Path("heartbeat")
+    public TicketView heartbeat() {
+        Instant now = Instant.now();
+        Ticket t = store.heartbeat(playerId(), now).orElseThrow(QuickMatchResource::noTicket);
+        return view(t, now);
+    }
+
+    /** Cancels the waiting ticket: 204. 404 {@code NO_TICKET} without one; 409 {@code TICKET_FORMED} once seated. */
+    @DELETE
+    public Response cancel() {
+        String playerId = playerId();
+        if (store.cancel(playerId).isPresent()) {
+            LOG.infof("%s cancelled their quick match", playerId);
+            return Response.noContent().build();
+        }
+        Ticket formed = store.find(playerId).orElseThrow(QuickMatchResource::noTicket);
+        throw new ApiException(409, ErrorCodes.TICKET_FORMED, "your table " + formed.tableId()
+                + " is formed already (seat " + formed.seat() + "): leave it there instead");
+    }
+
+    private TicketView view(Ticket t, Instant now) {
+        List<String> found = List.of();
+        if (t.waiting()) {
+            List<Waiting> pool = store.waiting(t.wish().pool()).stream().map(Ticket::asWaiting).toList();
+            found = matchmaker.former().found(t.asWaiting(), pool, now).stream()
+                    .filter(w -> !w.ticketId().equals(t.ticketId())).map(Waiting::name).toList();
+        }
+        return TicketView.of(t, found, matchmaker.former().fillsAt(t.asWaiting()), now);
+    }
+
+    private String playerId() {
+        String id = jwt.getSubject();
+        if (id == null || id.isEmpty() || !(jwt.getClaim(NAME_CLAIM) instanceof String)) {
+            throw ApiException.unauthorized(AuthErrors.INVALID);
+        }
+        return id;
+    }
+
+    private String name() {
+        return jwt.getClaim(NAME_CLAIM);
+    }
+
+    private static ApiException exists() {
+        return new ApiException(409, ErrorCodes.TICKET_EXISTS,
+                "you wait for a quick match already: one ticket at a time (DELETE /api/quick-match cancels it)");
+    }
+
+    private static ApiException noTicket() {
+        return new ApiException(404, ErrorCodes.NO_TICKET, "you have no quick-match ticket");
+    }
+}

@@ -1,0 +1,26 @@
+package online.durak.matchmaking;
+
+import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.util.KeyUtils;
+import java.security.PrivateKey;
+import java.time.Duration;
+
+/** Players' tokens as the table service issues them, signed with the tests' own key (src/test/resources/test-keys). */
+public final class Tokens {
+    private static PrivateKey key;
+
+    private Tokens() {
+    }
+
+    public static synchronized String token(String playerId, String name) {
+        try {
+            if (key == null) {
+                key = KeyUtils.readPrivateKey("test-keys/jwt-private.pem");
+            }
+            return Jwt.issuer("durak-online").subject(playerId).claim("name", name)
+                    .expiresIn(Duration.ofHours(1)).sign(key);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
