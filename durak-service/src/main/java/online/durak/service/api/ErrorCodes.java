@@ -40,8 +40,10 @@ public final class ErrorCodes {
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
     /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
     public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
-    /** An account asked for a table with a stake, but chips do not exist yet: 403. */
-    public static final String STAKES_NOT_AVAILABLE = "STAKES_NOT_AVAILABLE";
+    /** A guest asked for what only an account has (chips: the wallet, the daily bonus; docs/chips.md): 403. */
+    public static final String ACCOUNT_REQUIRED = "ACCOUNT_REQUIRED";
+    /** A call only another service may make (leaderboard-service's {@code /internal/chips/*}): 403. */
+    public static final String SERVICE_ONLY = "SERVICE_ONLY";
     /** Signing in with a name and password that do not match an account (which of the two is not said): 401. */
     public static final String BAD_CREDENTIALS = "BAD_CREDENTIALS";
     /** Too many failed sign-ins for this name or from this address lately: 429 with Retry-After. */
@@ -66,6 +68,14 @@ public final class ErrorCodes {
     public static final String BAD_BOTS = TableDecider.BAD_BOTS;
     /** The rules service's answer to a player's commandId that already names another command: 422. */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
+
+    // ---- chips (leaderboard-service, docs/chips.md) ----
+    /** The balance does not cover the table's stake: the seat is not taken, nothing changed: 409. */
+    public static final String INSUFFICIENT_CHIPS = "INSUFFICIENT_CHIPS";
+    /** The daily bonus was claimed already this UTC day: 409. */
+    public static final String BONUS_ALREADY_CLAIMED = "BONUS_ALREADY_CLAIMED";
+    /** The table has no stake, so no pot: 404. */
+    public static final String NO_POT = "NO_POT";
 
     // ---- quick match (matchmaking-service) ----
     /** The player holds no quick-match ticket: 404. */
@@ -93,6 +103,8 @@ public final class ErrorCodes {
      * {@code /api/players/*}) could not be reached or did not answer in time: 503.
      */
     public static final String UPSTREAM_UNAVAILABLE = "UPSTREAM_UNAVAILABLE";
+    /** The leaderboard service, which holds the chips, could not take a stake's hold now: 503, nothing was done. */
+    public static final String CHIPS_UNAVAILABLE = "CHIPS_UNAVAILABLE";
     /** The bot service works out too many hints at once: 503. */
     public static final String BUSY = "BUSY";
 

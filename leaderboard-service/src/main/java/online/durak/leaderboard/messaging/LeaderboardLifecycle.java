@@ -7,6 +7,8 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import online.durak.leaderboard.chips.ChipsEvents;
+import online.durak.leaderboard.chips.ChipsSchema;
 import online.durak.leaderboard.store.Schema;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
@@ -25,9 +27,14 @@ public class LeaderboardLifecycle {
     private final Schema schema;
     private final MatchProjector projector;
     private final MeterRegistry registry;
+    private final ChipsSchema chipsSchema;
+    private final ChipsEvents chips;
     private volatile TopicConsumer consumer;
 
-    public LeaderboardLifecycle(KafkaClients kafka, Schema schema, MatchProjector projector, MeterRegistry registry) {
+    public LeaderboardLifecycle(KafkaClients kafka, Schema schema, MatchProjector projector, MeterRegistry registry,
+                                ChipsSchema chipsSchema, ChipsEvents chips) {
+        this.chipsSchema = chipsSchema;
+        this.chips = chips;
         this.kafka = kafka;
         this.schema = schema;
         this.projector = projector;
@@ -36,7 +43,8 @@ public class LeaderboardLifecycle {
 
     void onStart(@Observes StartupEvent e) {
         schema.create();
-        TableEventsHandler handler = new TableEventsHandler(projector);
+        chipsSchema.create();
+        TableEventsHandler handler = new TableEventsHandler(projector, chips);
         FunctionCounter.builder("durak.leaderboard.events.unreadable", handler, TableEventsHandler::unreadable)
                 .description("Table events that could not be read and were skipped").register(registry);
         Gauge.builder("durak.leaderboard.lag.seconds", handler, TableEventsHandler::lagSeconds)

@@ -3,6 +3,7 @@ package online.durak.leaderboard.messaging;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.engine.Event;
+import online.durak.leaderboard.chips.ChipsEvents;
 import online.durak.messages.Codec;
 import online.durak.messages.RecordHeaders;
 import org.apache.kafka.common.header.Header;
@@ -14,27 +15,29 @@ import org.jboss.logging.Logger;
 
 /**
  * Handles {@code durak.table-events} (consumer {@code events}, the group {@code leaderboard-service}): only a
- * {@code MatchEnded} changes the leaderboard; it is applied at once, on the consumer's thread, so its offset is
+ * {@code MatchEnded} changes the leaderboard, and the seats, the start, the end and the close of a table with a stake
+ * move chips ({@link ChipsEvents}); each is applied at once, on the consumer's thread, so its offset is
  * committed only after the match is stored. A failure (the database down) is thrown and the record read again after
  * the backoff; an unreadable record is skipped.
  */
 final class TableEventsHandler implements TopicConsumer.Handler {
     private static final Logger LOG = Logger.getLogger(TableEventsHandler.class);
-    private static final String MATCH_ENDED = new Event.MatchEnded(List.of(), List.of()).type();
 
     private final MatchProjector projector;
+    private final ChipsEvents chips;
     private final AtomicLong unreadable = new AtomicLong();
     /** How old the newest event handled was when it was handled, in ms: how far the projection is behind. */
     private final AtomicLong lagMillis = new AtomicLong();
 
-    TableEventsHandler(MatchProjector projector) {
+    TableEventsHandler(MatchProjector projector, ChipsEvents chips) {
         this.projector = projector;
+        this.chips = chips;
     }
 
     @Override
     public void handle(ConsumerRecord<String, byte[]> r, TopicConsumer.Holds holds) {
         Header type = r.headers().lastHeader(RecordHeaders.EVENT_TYPE);
-        if (type != null && !MATCH_ENDED.equals(RecordHeaders.text(type.value()))) {
+        if (type != null && !ChipsEvents.TYPES.contains(RecordHeaders.text(type.value()))) {
             // most events change nothing here: passed over without reading the JSON
             lagMillis.set(Math.max(0, System.currentTimeMillis() - r.timestamp()));
             return;
@@ -51,6 +54,7 @@ final class TableEventsHandler implements TopicConsumer.Handler {
         if (m.event() instanceof Event.MatchEnded) {
             projector.project(m.tableId(), m.seq());
         }
+        chips.apply(m, () -> projector.reader().read(m.tableId(), 0, m.seq() + 1).orElse(List.of()));
         lagMillis.set(Math.max(0, System.currentTimeMillis() - m.at().toEpochMilli()));
     }
 
