@@ -1,5 +1,7 @@
 package online.durak.leaderboard.chips;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -40,10 +42,16 @@ public class ChipsEvents {
 
     private final Wallet wallet;
     private final Duration timeout;
+    private final Counter applied;
+    private final Counter duplicates;
 
-    public ChipsEvents(Wallet wallet, @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration timeout) {
+    public ChipsEvents(Wallet wallet, MeterRegistry registry,
+                       @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration timeout) {
         this.wallet = wallet;
         this.timeout = timeout;
+        this.applied = Counter.builder("durak.chips.events").tag("outcome", "applied")
+                .description("Events of staked tables handed to the chips, by outcome").register(registry);
+        this.duplicates = Counter.builder("durak.chips.events").tag("outcome", "duplicate").register(registry);
     }
 
     /**
@@ -69,12 +77,14 @@ public class ChipsEvents {
             finished = f.get();
         }
         FinishedMatch match = finished;
-        return wallet.pool().withTransaction(c -> c.preparedQuery(
+        boolean fresh = wallet.pool().withTransaction(c -> c.preparedQuery(
                         "insert into ch_applied (table_id, seq) values ($1, $2) on conflict do nothing")
                 .execute(Tuple.of(m.tableId(), m.seq()))
                 .chain(marked -> marked.rowCount() == 0 ? Uni.createFrom().item(false)
                         : change(c, m, match).replaceWith(true)))
                 .await().atMost(timeout);
+        (fresh ? applied : duplicates).increment();
+        return fresh;
     }
 
     private Uni<Void> change(SqlConnection c, EventMessage m, FinishedMatch match) {
