@@ -23,6 +23,7 @@ import online.durak.messages.CommandMessage;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
+import online.durak.table.chips.ChipsClient;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
@@ -37,6 +38,10 @@ import org.jboss.logging.Logger;
  * starts when every person has pressed, or {@code durak.again.wait} after the first press with bots of the table's
  * level ({@link TableDecider#tableLevel}) in the seats of those who did not. A solo "Again" starts at once.
  *
+ * <p>At a table with a stake every account that presses pays it again: its stake is held before it is seated
+ * ({@link ChipsClient}); one whose balance does not cover it gets 409 {@code INSUFFICIENT_CHIPS}, is not seated, and
+ * its seat goes to a bot when the wait is over, like the seat of one who did not press.
+ *
  * <p>The wait is a timer of the instance that took the first press; if that instance stops meanwhile, the next press
  * (on any instance) after the wait fills the seats instead, and a table nobody presses again for is closed by the
  * rules service's lobby expiry.
@@ -48,6 +53,7 @@ public class Rematches {
     private final Projections projections;
     private final TableCommands commands;
     private final Duration wait;
+    private final ChipsClient chips;
     /** Again tables waiting for people: new table id → when the first press came (epoch ms). */
     private final Map<String, Long> waiting = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -56,8 +62,9 @@ public class Rematches {
         return t;
     });
 
-    public Rematches(Projections projections, TableCommands commands,
+    public Rematches(Projections projections, TableCommands commands, ChipsClient chips,
                      @ConfigProperty(name = "durak.again.wait", defaultValue = "30s") Duration wait) {
+        this.chips = chips;
         this.projections = projections;
         this.commands = commands;
         this.wait = wait;
@@ -107,16 +114,18 @@ public class Rematches {
             for (SeatHolder h : t.seats()) {
                 seats.add(h == null || h.isHuman() ? null : h.bot());
             }
-            seated = commands.send(me, id, "again." + id, new CommandMessage.Again(t.rules(), seat, seats))
+            // a staked rematch holds the stake again, before the presser is seated (docs/chips.md)
+            seated = chips.staked(me, id, t.rules(), () -> commands.send(me, id, "again." + id,
+                            new CommandMessage.Again(t.rules(), seat, seats))
                     .thenApply(TableCommands.Accepted::snapshot)
                     .handle((s, x) -> s != null ? CompletableFuture.completedFuture(s)
                             : rejected(x, TableDecider.TABLE_EXISTS) // another instance or person was first
                                     ? join(me, id, seat) : CompletableFuture.<TableSnapshot>failedFuture(x))
-                    .thenCompose(f -> f);
+                    .thenCompose(f -> f));
         } else if (again.seatOf(me.playerId()) >= 0) {
             seated = CompletableFuture.completedFuture(again);
         } else {
-            seated = join(me, id, seat);
+            seated = chips.staked(me, id, t.rules(), () -> join(me, id, seat));
         }
         return seated.thenCompose(s -> {
             if (s.state().status() != TableStatus.OPEN) {

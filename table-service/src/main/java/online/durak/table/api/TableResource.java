@@ -20,6 +20,7 @@ import online.durak.messages.CommandMessage;
 import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.Stakes;
+import online.durak.table.chips.ChipsClient;
 import online.durak.table.messaging.TableCommands;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
@@ -68,6 +69,8 @@ public class TableResource {
             + "store: 201 again, the same tableId and Location, the body as the table is now (the same as the first "
             + "time unless someone has moved since), and no second table. The first outcome stands whatever the body "
             + "of the repeat says. Without a commandId every call makes a new table.";
+    static final String CHIPS_UNAVAILABLE_503 = "CHIPS_UNAVAILABLE: the stake could not be held (the leaderboard "
+            + "service, which keeps the chips, did not answer); nothing was sent";
     static final String COMMAND_ID_IN_USE_422 = "COMMAND_ID_IN_USE: this commandId of yours already belongs to "
             + "another command (another kind of call, or another table); nothing was done. Choose a new commandId";
     static final String RULES_TIMEOUT_504 = "RULES_TIMEOUT: no reply within durak.rules.timeout (the command may still "
@@ -80,9 +83,11 @@ public class TableResource {
     private final Hints hints;
     private final ViewSettings views;
     private final Rematches rematches;
+    private final ChipsClient chips;
 
     public TableResource(CurrentPlayer player, Projections projections, TableCommands commands, Hints hints,
-                         ViewSettings views, Rematches rematches) {
+                         ViewSettings views, Rematches rematches, ChipsClient chips) {
+        this.chips = chips;
         this.player = player;
         this.projections = projections;
         this.commands = commands;
@@ -111,8 +116,11 @@ public class TableResource {
             content = @Content(schema = @Schema(implementation = Responses.TableSummary.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId); "
             + "INVALID_SETTING naming the setting")
+    @APIResponse(responseCode = "403", description = "STAKE_NEEDS_ACCOUNT: a guest asked for a stake above 0")
+    @APIResponse(responseCode = "409", description = "INSUFFICIENT_CHIPS: the creator's balance does not cover the "
+            + "stake (nothing was done)")
     @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422)
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503 + "; " + CHIPS_UNAVAILABLE_503)
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
     public CompletionStage<Response> create(Requests.CreateTable body) {
         Player me = player.get();
@@ -122,7 +130,9 @@ public class TableResource {
         String commandId = r.commandId();
         String tableId = TableCommands.newTableId("create", me, commandId);
         Response.ResponseBuilder created = created(tableId);
-        return commands.send(me, tableId, commandId, new CommandMessage.Create(rules))
+        // an account's stake is held before the table exists (docs/chips.md)
+        return chips.staked(me, tableId, rules, () -> commands.send(me, tableId, commandId,
+                        new CommandMessage.Create(rules)))
                 .thenApply(a -> created.entity(TableViews.summary(a.snapshot())).build());
     }
 
@@ -173,20 +183,26 @@ public class TableResource {
 
     @POST
     @Path("/{id}/join")
-    @Operation(summary = "Take a seat", description = "The seat asked for, or the first free one.")
+    @Operation(summary = "Take a seat", description = "The seat asked for, or the first free one. At a table with "
+            + "a stake an account's stake is held from its chips first (docs/chips.md): a balance that does not cover "
+            + "it is 409 INSUFFICIENT_CHIPS and the join is not sent; a refused join gives the hold back. Guests pay "
+            + "no stake.")
     @RequestBody(required = false)
     @APIResponse(responseCode = "200", description = "seated: the table now")
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
-    @APIResponse(responseCode = "409", description = "TABLE_FULL, SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "409", description = "TABLE_FULL, SEAT_TAKEN, ALREADY_SEATED, MATCH_STARTED, MATCH_OVER, "
+            + "INSUFFICIENT_CHIPS")
     @APIResponse(responseCode = "422", description = "NO_SUCH_SEAT")
-    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
+    @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503 + "; " + CHIPS_UNAVAILABLE_503)
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
     public CompletionStage<Responses.TableSummary> join(@PathParam("id") String id, Requests.Join body) {
         Player me = player.get();
         Requests.Join r = Requests.Join.orEmpty(body);
-        table(id);
-        return commands.send(me, id, r.commandId(), new CommandMessage.Join(r.seat())).thenApply(a -> TableViews.summary(a.snapshot()));
+        TableSnapshot s = table(id);
+        // an account's stake is held before the join is sent; a refused join releases it (docs/chips.md)
+        return chips.staked(me, id, s.state().rules(), () -> commands.send(me, id, r.commandId(),
+                new CommandMessage.Join(r.seat()))).thenApply(a -> TableViews.summary(a.snapshot()));
     }
 
     @POST

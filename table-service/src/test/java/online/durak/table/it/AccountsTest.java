@@ -317,10 +317,13 @@ class AccountsTest {
     }
 
     @Test
-    void aTableWithAStake_isRefusedForAccountsToo_chipsDoNotExistYet() {
+    void aTableWithAStake_needsAnAccount_andItsStakeHeldFirst() {
+        // the chips are FakeLeaderboard's here (a wallet of 1000): a stake it cannot hold creates no table
         String token = register(unique("Rich"), PASSWORD).then().statusCode(201).extract().path("token");
-        error(It.as(token).body("{\"settings\":{\"players\":2,\"stake\":100}}").post("/api/tables"), 403,
-                "STAKES_NOT_AVAILABLE", "stake: chips do not exist yet");
+        error(It.as(token).body("{\"settings\":{\"players\":2,\"stake\":5000}}").post("/api/tables"), 409,
+                "INSUFFICIENT_CHIPS", "stake:");
+        given().header("Authorization", "Bearer " + token).get("/api/tables").then().statusCode(200)
+                .body("findAll { it.settings.stake == 5000 }.size()", equalTo(0));
         error(It.as(It.guest("Poor").getString("token")).body("{\"settings\":{\"players\":2,\"stake\":100}}")
                 .post("/api/tables"), 403, "STAKE_NEEDS_ACCOUNT", "stake: guests play without stake");
     }

@@ -14,7 +14,9 @@ import java.util.concurrent.Executors;
 /**
  * A stand-in for the leaderboard service, on a free port given to the table service as its upstream
  * {@code leaderboard}: it answers every request with what it got ({@code {method, path, query, authorization}}),
- * {@code /api/players/nobody} with a 404 of its own. A second upstream {@code gone} points at a port where nothing
+ * {@code /api/players/nobody} with a 404 of its own, and a stake's hold ({@code /internal/chips/holds}) as the chips
+ * would for a wallet of 1000: 409 {@code INSUFFICIENT_CHIPS} above that, 403 without the service token's group. A
+ * second upstream {@code gone} points at a port where nothing
  * listens (paths {@code /api/gone*}).
  */
 public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
@@ -43,7 +45,11 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
     }
 
     private void echo(HttpExchange x) throws IOException {
-        x.getRequestBody().readAllBytes();
+        String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        if (x.getRequestURI().getPath().startsWith("/internal/chips/holds")) {
+            hold(x, body);
+            return;
+        }
         if (x.getRequestURI().getPath().equals("/api/players/nobody")) {
             answer(x, 404, "{\"code\":\"NO_SUCH_PLAYER\",\"message\":\"id: no finished match of player nobody\"}");
             return;
@@ -52,6 +58,23 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
         answer(x, 200, "{\"method\":\"" + x.getRequestMethod() + "\",\"path\":\"" + x.getRequestURI().getPath()
                 + "\",\"query\":" + quoted(x.getRequestURI().getRawQuery()) + ",\"authorization\":" + quoted(auth)
                 + "}");
+    }
+
+    private static void hold(HttpExchange x, String body) throws IOException {
+        String auth = x.getRequestHeaders().getFirst("Authorization");
+        String[] jwt = auth == null ? new String[0] : auth.substring(auth.indexOf(' ') + 1).split("\\.");
+        String claims = jwt.length == 3 ? new String(java.util.Base64.getUrlDecoder().decode(jwt[1]),
+                StandardCharsets.UTF_8) : "";
+        if (!claims.contains("\"durak-service\"")) {
+            answer(x, 403, "{\"code\":\"SERVICE_ONLY\",\"message\":\"Authorization: services only\"}");
+            return;
+        }
+        var amount = java.util.regex.Pattern.compile("\"amount\":(\\d+)").matcher(body);
+        if (amount.find() && Long.parseLong(amount.group(1)) > 1000) {
+            answer(x, 409, "{\"code\":\"INSUFFICIENT_CHIPS\",\"message\":\"stake: the balance is 1000\"}");
+            return;
+        }
+        answer(x, 200, "{\"taken\":true,\"balance\":900}");
     }
 
     private static String quoted(String s) {

@@ -39,6 +39,19 @@ class UpstreamTest {
     }
 
     @Test
+    void chipsAndPots_areForwarded_butNeverTheInternalHolds() {
+        given().header("Authorization", "Bearer abc").queryParam("page", "2").get("/api/me/chips").then()
+                .statusCode(200).body("path", equalTo("/api/me/chips")).body("query", equalTo("page=2"))
+                .body("authorization", equalTo("Bearer abc"));
+        given().post("/api/me/chips/bonus").then().statusCode(200).body("method", equalTo("POST"))
+                .body("path", equalTo("/api/me/chips/bonus"));
+        given().get("/api/tables/t-1/pot").then().statusCode(200).body("path", equalTo("/api/tables/t-1/pot"));
+        // the holds are the services' own: the edge has no such path
+        given().contentType("application/json").body("{}").post("/internal/chips/holds").then().statusCode(404)
+                .body("code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
     void aServiceThatIsNotThere_is503_withAStableCode() {
         given().get("/api/gone/anything").then().statusCode(503).header("Retry-After", "5")
                 .body("code", equalTo("UPSTREAM_UNAVAILABLE")).body("message", containsString("gone"));
