@@ -8,6 +8,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
+import online.durak.leaderboard.chips.Wallet;
 import online.durak.leaderboard.store.LeaderboardStore;
 import online.durak.leaderboard.store.MatchEntry;
 import online.durak.leaderboard.store.PlayerTotals;
@@ -24,9 +25,11 @@ public class PlayerResource {
     static final int RECENT = 10;
 
     private final LeaderboardStore store;
+    private final Wallet wallet;
 
-    public PlayerResource(LeaderboardStore store) {
+    public PlayerResource(LeaderboardStore store, Wallet wallet) {
         this.store = store;
+        this.wallet = wallet;
     }
 
     /**
@@ -59,7 +62,7 @@ public class PlayerResource {
 
     /**
      * @param durakRate deals lost (the durak, or the losing team in team play) by deals played, 0 to 1
-     * @param chips     the chip balance: null, chips are not built yet
+     * @param chips     the chip balance (docs/chips.md); null for a player without a wallet (a guest)
      * @param rating    null before a rated match
      */
     public record Profile(String playerId, String name, long points, int matches, int deals, int duraks,
@@ -73,13 +76,15 @@ public class PlayerResource {
             if (t == null) {
                 throw new ApiException(404, ErrorCodes.NO_SUCH_PLAYER, "id: no finished match of player " + id);
             }
-            return store.recent(id, RECENT).chain(r -> store.rating(id).map(rating -> profile(t, rating, r)));
+            return store.recent(id, RECENT).chain(r -> store.rating(id).chain(rating -> wallet.balance(id)
+                    .map(chips -> profile(t, rating, r, chips))));
         });
     }
 
-    private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent) {
+    private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent,
+                                   Long chips) {
         double rate = t.deals == 0 ? 0 : (double) t.duraks / t.deals;
-        return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate, null,
+        return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate, chips,
                 Rating.of(rating), recent.stream().map(RecentMatch::of).toList());
     }
 }

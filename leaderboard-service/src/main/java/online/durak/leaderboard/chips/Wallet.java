@@ -213,6 +213,12 @@ public class Wallet {
                 }));
     }
 
+    /** A player's balance, or null without a wallet (a guest, or an account never seen here); opens none. */
+    public Uni<Long> balance(String playerId) {
+        return pool.preparedQuery("select balance from ch_accounts where player_id = $1").execute(Tuple.of(playerId))
+                .map(r -> r.iterator().hasNext() ? r.iterator().next().getLong(0) : null);
+    }
+
     private static Uni<Long> balance(SqlConnection c, String playerId) {
         return c.preparedQuery("select balance from ch_accounts where player_id = $1").execute(Tuple.of(playerId))
                 .map(r -> r.iterator().hasNext() ? r.iterator().next().getLong(0) : 0L);
