@@ -200,6 +200,76 @@ class StakesSystemTest {
         }
     }
 
+    /** Plays the match at {@code path} to its end with random legal moves of the people's seats (bots play theirs). */
+    private static void playToTheEnd(Api api, String path, List<String> tokens, Random random) throws Exception {
+        for (int step = 0; step < 3000; step++) {
+            JsonNode view = api.get(path + "/view", tokens.get(0)).body();
+            if (Moves.finished(view)) {
+                return;
+            }
+            if (Moves.onBoard(view)) {
+                for (String t : tokens) {
+                    api.post(path + "/continue", t, Api.object());
+                }
+                continue;
+            }
+            int seat = Moves.toAct(view);
+            if (seat < 0 || seat >= tokens.size()) {
+                Thread.sleep(20);
+                continue;
+            }
+            JsonNode mine = seat == 0 ? view : api.get(path + "/view", tokens.get(seat)).body();
+            JsonNode move = Moves.random(mine, random);
+            if (move != null) {
+                api.post(path + "/moves", tokens.get(seat), Players.moveBody(UUID.randomUUID().toString(), move));
+            }
+        }
+        throw new AssertionError("the match at " + path + " did not end");
+    }
+
+    @Test
+    void aStakedAgain_holdsTheStakeAgain_andSeatsNobodyWhoCannotCoverIt() throws Exception {
+        Api api = SystemUnderTest.api();
+        String run = run();
+        Account dora = register(api, "Dora" + run), emil = register(api, "Emil" + run);
+        ObjectNode settings = Api.object().put("players", 2).put("dealsPerMatch", 1).put("stake", 600);
+        settings.putNull("turnClock");
+        Api.Response created = api.post("/api/tables", dora.token(), Api.object().set("settings", settings));
+        assertEquals(201, created.status(), created.toString());
+        String path = "/api/tables/" + created.body().get("tableId").asText();
+        assertEquals(200, api.post(path + "/join", emil.token(), Api.object()).status());
+        assertEquals(200, api.post(path + "/start", dora.token(), Api.object()).status());
+        playToTheEnd(api, path, List.of(dora.token(), emil.token()), new Random(run.hashCode()));
+        await("the pot paid", () -> "PAID".equals(api.get(path + "/pot", dora.token()).body().path("state").asText()));
+        long d = balance(api, dora.token()), e = balance(api, emil.token());
+        assertEquals(2000, d + e);
+
+        // the poorer presses first: with less than the stake it is refused and not seated; the other pays again
+        Account poor = d <= e ? dora : emil, rich = poor == dora ? emil : dora;
+        long poorBalance = Math.min(d, e), richBalance = Math.max(d, e);
+        Api.Response first = api.post(path + "/again", poor.token(), Api.object());
+        if (poorBalance < 600) {
+            assertEquals(409, first.status(), first.toString());
+            assertEquals("INSUFFICIENT_CHIPS", first.code());
+            assertEquals(poorBalance, balance(api, poor.token()), "nothing held");
+        } else { // a tie: both can pay
+            assertEquals(200, first.status(), first.toString());
+            assertEquals(poorBalance - 600, balance(api, poor.token()));
+        }
+        Api.Response second = api.post(path + "/again", rich.token(), Api.object());
+        assertEquals(200, second.status(), second.toString());
+        assertEquals(richBalance - 600, balance(api, rich.token()), "the stake held again");
+        String again = second.body().path("tableId").asText();
+        JsonNode pot = api.get("/api/tables/" + again + "/pot", rich.token()).body();
+        assertEquals(600, pot.path("stake").asLong(), pot.toString());
+        boolean poorSeated = false;
+        for (JsonNode s : api.get("/api/tables/" + again, rich.token()).body().path("seats")) {
+            poorSeated |= poor.playerId().equals(s.path("playerId").asText());
+        }
+        assertEquals(poorBalance >= 600, poorSeated, "seated at the rematch only with the stake held");
+        assertConserved();
+    }
+
     @Test
     void fiveStakedTablesJoinedAtOnce_withChipsForTwo_seatThePlayerAtTwo() throws Exception {
         Api api = SystemUnderTest.api();
