@@ -231,7 +231,7 @@ class AuthAndInputTest {
                 "INVALID_REQUEST");
         error(It.as(token).body("{\"settings\":{\"players\":2},\"commandId\":\"has spaces\"}").post("/api/tables"), 400,
                 "INVALID_REQUEST");
-        // guests play without stake (rules §6); accounts are refused too until chips exist (AccountsTest)
+        // guests play without stake (rules §6); an account's stake is held from its chips (AccountsTest, docs/chips.md)
         It.as(token).body("{\"settings\":{\"players\":2,\"stake\":100}}").post("/api/tables").then()
                 .statusCode(403).contentType(ContentType.JSON).body("code", equalTo("STAKE_NEEDS_ACCOUNT"))
                 .body("message", startsWith("stake: guests play without stake"));
