@@ -15,10 +15,17 @@ import java.util.concurrent.Executors;
  * A stand-in for the leaderboard service, on a free port given to the table service as its upstream
  * {@code leaderboard}: it answers every request with what it got ({@code {method, path, query, authorization}}),
  * {@code /api/players/nobody} with a 404 of its own. A second upstream {@code gone} points at a port where nothing
- * listens (paths {@code /api/gone*}).
+ * listens (paths {@code /api/gone*}). It stands in for the matchmaking service too: {@code /api/quick-match/events}
+ * is an event stream that writes one event, waits until the test {@link #release}s it, then writes a second and ends.
  */
 public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
     private HttpServer server;
+    /** Released by the test once it has read the stream's first event through the edge. */
+    static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
+
+    static void release() {
+        RELEASE.countDown();
+    }
 
     @Override
     public Map<String, String> start() {
@@ -35,8 +42,10 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
             return t;
         }));
         server.createContext("/", this::echo);
+        server.createContext("/api/quick-match/events", FakeLeaderboard::stream);
         server.start();
-        return Map.of("durak.upstreams.leaderboard.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+        String here = "http://127.0.0.1:" + server.getAddress().getPort();
+        return Map.of("durak.upstreams.leaderboard.url", here, "durak.upstreams.matchmaking.url", here,
                 "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
                 "durak.upstreams.gone.paths", "/api/gone*",
                 "durak.upstreams.gone.timeout", "2s");
@@ -52,6 +61,21 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
         answer(x, 200, "{\"method\":\"" + x.getRequestMethod() + "\",\"path\":\"" + x.getRequestURI().getPath()
                 + "\",\"query\":" + quoted(x.getRequestURI().getRawQuery()) + ",\"authorization\":" + quoted(auth)
                 + "}");
+    }
+
+    private static void stream(HttpExchange x) throws IOException {
+        x.getResponseHeaders().set("Content-Type", "text/event-stream");
+        x.sendResponseHeaders(200, 0); // chunked
+        try (OutputStream out = x.getResponseBody()) {
+            out.write("event: waiting\ndata: {\"n\":1}\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            try {
+                RELEASE.await(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.write("event: formed\ndata: {\"n\":2}\n\n".getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     private static String quoted(String s) {
