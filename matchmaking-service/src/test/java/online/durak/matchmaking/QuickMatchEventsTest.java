@@ -18,6 +18,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +30,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import online.durak.matchmaking.QuickMatchTest.Player;
 import online.durak.testkit.DurakInfraResource;
+import online.durak.testkit.TestInfra;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -177,6 +182,37 @@ class QuickMatchEventsTest {
                 assertEquals("NO_TICKET", gone.data().getString("code"));
                 s.ends(3000);
             }
+        }
+    }
+
+    @Test
+    void aClosedStream_stopsLookingAtTheTicket_soItNoLongerKeepsItAlive() throws Exception {
+        Player ann = Player.fresh("Ann");
+        try (PoolLock held = new PoolLock("PEREVODNOI/24/single/clock120/stake0")) { // nobody forms or drops it
+            QuickMatchTest.ask(ann, "{\"players\":3,\"deck\":24,\"variant\":\"PEREVODNOI\",\"turnClock\":120}", 201);
+            try (Stream s = new Stream(ann)) {
+                assertEquals("waiting", s.next(3000).name());
+                assertEquals("waiting", s.next(3000).name());
+            }
+            QuickMatchTest.sleep(1500); // a look under way when the client went may still end
+            TestInfra infra = TestInfra.shared();
+            try (Connection c = DriverManager.getConnection(infra.jdbcUrl(), infra.user(), infra.password())) {
+                try (PreparedStatement u = c.prepareStatement(
+                        "update mm_tickets set heartbeat_at = now() - interval '1 hour' where player_id = ?")) {
+                    u.setString(1, ann.id());
+                    assertEquals(1, u.executeUpdate());
+                }
+                QuickMatchTest.sleep(2500); // two of the stream's looks, had it gone on
+                try (PreparedStatement q = c.prepareStatement("select heartbeat_at < now() - interval '30 minutes' "
+                        + "from mm_tickets where player_id = ?")) {
+                    q.setString(1, ann.id());
+                    try (ResultSet r = q.executeQuery()) {
+                        assertTrue(r.next());
+                        assertTrue(r.getBoolean(1), "no heartbeat from a closed stream");
+                    }
+                }
+            }
+            given().auth().oauth2(ann.token()).delete("/api/quick-match").then().statusCode(204);
         }
     }
 }
