@@ -6,6 +6,8 @@ import TablePage from './views/TablePage.vue';
 import LeaderboardPage from './views/LeaderboardPage.vue';
 import ProfilePage from './views/ProfilePage.vue';
 import ReplayPage from './views/ReplayPage.vue';
+import QuickMatchPage from './views/QuickMatchPage.vue';
+import ChipsPage from './views/ChipsPage.vue';
 
 // Hash routes (/#/tables/…): a reload on any client route asks the server for / only. Path routes would need the
 // server to answer index.html for them, which Quinoa's SPA routing cannot do here: since Quarkus 3.9 a
@@ -21,6 +23,8 @@ export const router = createRouter({
     { path: '/leaderboard', name: 'leaderboard', component: LeaderboardPage },
     { path: '/players/:id', name: 'profile', component: ProfilePage, props: true },
     { path: '/replays/:id', name: 'replays', component: ReplayPage, props: true },
+    { path: '/quick', name: 'quick', component: QuickMatchPage },
+    { path: '/chips', name: 'chips', component: ChipsPage },
     { path: '/:rest(.*)*', redirect: '/' },
   ],
 });

@@ -1,6 +1,6 @@
 import type {
   Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel,
+  Move, BotLevel, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket,
 } from './types';
 import { session, signOut } from '../session';
 import { t } from '../i18n';
@@ -87,4 +87,13 @@ export const api = {
       period, page: String(page), size: String(size), ...(player ? { player } : {}),
     })}`),
   player: (id: string) => call<Profile>('GET', `/api/players/${encodeURIComponent(id)}`),
+  // quick match: the matchmaking service's, through this origin (its event stream: api/quick.ts)
+  quickMatch: (wish: QuickRequest) => call<QuickTicket>('POST', '/api/quick-match', wish),
+  quickTicket: () => call<QuickTicket>('GET', '/api/quick-match'),
+  quickHeartbeat: () => call<QuickTicket>('POST', '/api/quick-match/heartbeat'),
+  quickCancel: () => call<null>('DELETE', '/api/quick-match'),
+  // chips (accounts only; the leaderboard service's, through this origin)
+  chips: (page = 0) => call<Chips>('GET', `/api/me/chips?page=${page}`),
+  claimBonus: () => call<BonusClaimed>('POST', '/api/me/chips/bonus'),
+  pot: (id: string) => call<Pot>('GET', `/api/tables/${encodeURIComponent(id)}/pot`),
 };

@@ -300,3 +300,78 @@ export interface Replay {
   deal: number;
   steps: ReplayStep[];
 }
+
+/** Quick match (docs/matchmaking.md): a number of players, or every number the other settings allow. */
+export type QuickPlayers = number | 'any';
+
+/** POST /api/quick-match: what the player cares about; a stake for accounts only. */
+export interface QuickRequest {
+  players: QuickPlayers;
+  variant: Variant;
+  deck: 24 | 36 | 52;
+  teams: boolean;
+  turnClock: number | null;
+  stake?: number;
+}
+
+/** The player's quick-match ticket (GET /api/quick-match, and each event of /api/quick-match/events). */
+export interface QuickTicket {
+  ticketId: string;
+  status: 'WAITING' | 'SEATED';
+  players: QuickPlayers;
+  variant: Variant;
+  deck: number;
+  teams: boolean;
+  turnClock: number | null;
+  stake: number;
+  pool: string;
+  rating: number;
+  waitingSince: string;
+  waitedSeconds: number;
+  /** The people who would sit with the player now (not the player). */
+  found: string[];
+  /** Seconds until bots fill the free seats; null once seated. */
+  botsInSeconds: number | null;
+  tableId: string | null;
+  seat: number | null;
+  seatedAt: string | null;
+}
+
+/** The kinds of chip ledger entries (leaderboard-service, issue 12). */
+export type ChipKind = 'GRANT' | 'BONUS' | 'HOLD' | 'RELEASE' | 'STAKE' | 'POT_WIN' | 'REFUND';
+
+export interface ChipEntry {
+  at: string;
+  kind: ChipKind;
+  /** Signed: what the entry did to the balance. */
+  amount: number;
+  tableId: string | null;
+  balanceAfter: number;
+}
+
+/** GET /api/me/chips?page=: the balance, the chips held for tables, one page of the ledger (newest first). */
+export interface Chips {
+  balance: number;
+  held: number;
+  entries: ChipEntry[];
+  page: number;
+  pages: number;
+  /** When the next daily bonus can be claimed, if the service says so here. */
+  nextBonusAt?: string | null;
+}
+
+/** POST /api/me/chips/bonus (200). */
+export interface BonusClaimed {
+  balance: number;
+  amount: number;
+  nextBonusAt: string;
+}
+
+/** GET /api/tables/{id}/pot (404 NO_POT for a table without stake). */
+export interface Pot {
+  tableId: string;
+  stake: number;
+  pot: number;
+  state: 'HELD' | 'PAID' | 'REFUNDED';
+  payouts: { playerId: string; name: string; amount: number }[];
+}

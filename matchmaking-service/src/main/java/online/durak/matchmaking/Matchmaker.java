@@ -41,6 +41,7 @@ public class Matchmaker {
 
     private final TicketStore store;
     private final CommandSender sender;
+    private final SeatedNotices notices;
     private final PoolFormer former;
     private final Duration heartbeatTimeout;
     private final Duration keepFormed;
@@ -60,7 +61,7 @@ public class Matchmaker {
     private final Timer waited;
     private volatile boolean running;
 
-    public Matchmaker(TicketStore store, CommandSender sender, MeterRegistry registry,
+    public Matchmaker(TicketStore store, CommandSender sender, SeatedNotices notices, MeterRegistry registry,
                       @ConfigProperty(name = "durak.matchmaking.fill-after") Duration fillAfter,
                       @ConfigProperty(name = "durak.matchmaking.gap.initial") double gapInitial,
                       @ConfigProperty(name = "durak.matchmaking.gap.per-second") double gapPerSecond,
@@ -71,6 +72,7 @@ public class Matchmaker {
                       @ConfigProperty(name = "durak.matchmaking.rating.strong-from") double strongFrom) {
         this.store = store;
         this.sender = sender;
+        this.notices = notices;
         this.former = new PoolFormer(fillAfter, gapInitial, gapPerSecond);
         this.heartbeatTimeout = heartbeatTimeout;
         this.keepFormed = keepFormed;
@@ -151,7 +153,11 @@ public class Matchmaker {
             dropped.increment(f.dropped());
             LOG.infof("pool %s: %d ticket(s) dropped, no heartbeat for %s", pool, f.dropped(), heartbeatTimeout);
         }
-        f.tables().forEach(this::start);
+        for (FormedTable t : f.tables()) {
+            // committed: the people's event streams may look now
+            t.people().forEach(s -> notices.seated(s.playerId()));
+            start(t);
+        }
     }
 
     private List<FormedTable> decide(String pool, List<Ticket> waiting, Instant now) {

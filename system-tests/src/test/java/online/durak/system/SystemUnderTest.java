@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The system under test: rules-service, bot-service and table-service, each started from its built
+ * The system under test: rules-, bot-, leaderboard-, matchmaking- and table-service, each started from its built
  * {@code target/quarkus-app/quarkus-run.jar} as a JVM of its own, on free ports, pointed at the build's shared
  * Kafka and PostgreSQL ({@link TestInfra#shared()}), their output in {@code target/service-logs/}. Started once
  * per test JVM by the first test class that uses this extension, stopped when the test JVM ends.
@@ -29,8 +29,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class SystemUnderTest implements BeforeAllCallback {
 
-    // the leaderboard service too: the edge forwards the leaderboard's paths there (RestMatchTest, WebClientTest)
-    static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service", "table-service");
+    // the leaderboard and matchmaking services too: the edge forwards their paths there (RestMatchTest, WebClientTest)
+    static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service",
+        "matchmaking-service", "table-service");
+    /** How long a quick-match ticket waits before bots fill its table here (20 s in production). */
+    public static final Duration FILL_AFTER = Duration.ofSeconds(6);
     /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
@@ -90,7 +93,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
     }
 
     /** The environment every service gets here: the shared infrastructure and the token key pair. */
-    static Map<String, String> environment(int botPort, int leaderboardPort) {
+    static Map<String, String> environment(Map<String, Integer> ports) {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
@@ -98,8 +101,11 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest
-        env.put("DURAK_BOT_URL", "http://127.0.0.1:" + botPort);
-        env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + leaderboardPort); // the edge forwards the boards there
+        env.put("DURAK_BOT_URL", "http://127.0.0.1:" + ports.get("bot-service"));
+        // the edge forwards the boards there (matchmaking asks it for ratings)
+        env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + ports.get("leaderboard-service"));
+        env.put("DURAK_MATCHMAKING_URL", "http://127.0.0.1:" + ports.get("matchmaking-service")); // quick match
+        env.put("DURAK_MATCHMAKING_FILL_AFTER", FILL_AFTER.toMillis() + "ms");
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;
     }
@@ -186,7 +192,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
                 for (String name : SERVICES) {
                     ports.put(name, ServiceProcess.freePort());
                 }
-                Map<String, String> env = environment(ports.get("bot-service"), ports.get("leaderboard-service"));
+                Map<String, String> env = environment(ports);
                 for (String name : SERVICES) {
                     started.put(name, launch(name, ports.get(name), env));
                 }
@@ -209,6 +215,12 @@ public final class SystemUnderTest implements BeforeAllCallback {
                 ServiceProcess.defaultJavaOpts(), Map.of(), logDir().resolve(name + ".log"));
         }
 
+        Map<String, Integer> ports() {
+            Map<String, Integer> ports = new LinkedHashMap<>();
+            services.forEach((name, s) -> ports.put(name, s.port()));
+            return ports;
+        }
+
         ServiceProcess table() {
             return services.get("table-service");
         }
@@ -220,7 +232,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         void restart(String name) {
             ServiceProcess old = services.get(name);
             old.stop(Duration.ofSeconds(20));
-            Map<String, String> env = environment(services.get("bot-service").port(), services.get("leaderboard-service").port());
+            Map<String, String> env = environment(ports());
             ServiceProcess fresh = launch(name, old.port(), env);
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
@@ -229,7 +241,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         ServiceProcess startExtra(String name) {
             int n = extra.size() + 2;
             ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(home(), name), ServiceProcess.freePort(),
-                environment(services.get("bot-service").port(), services.get("leaderboard-service").port()), ServiceProcess.defaultJavaOpts(), Map.of(),
+                environment(ports()), ServiceProcess.defaultJavaOpts(), Map.of(),
                 logDir().resolve(name + "-" + n + ".log"));
             extra.add(s);
             s.awaitReady(READY_TIMEOUT);
@@ -240,7 +252,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
             ServiceProcess old = services.get(name);
             kill(old);
             long died = System.nanoTime();
-            ServiceProcess fresh = launch(name, old.port(), environment(services.get("bot-service").port(), services.get("leaderboard-service").port()));
+            ServiceProcess fresh = launch(name, old.port(), environment(ports()));
             services.put(name, fresh);
             fresh.awaitReady(READY_TIMEOUT);
             return died;

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -77,6 +78,33 @@ class WebClientTest {
     void aPersonLeavesASoloMatch_andPressesAgain_inChromium() throws Exception {
         Path out = runE2e("e2e/leave-again.mjs");
         for (String shot : new String[] {"leave-question", "left-final"}) {
+            assertShots(out, shot);
+        }
+    }
+
+    /** Quick match (docs/matchmaking.md): the waiting screen, bots fill after the test system's 3 s, the match runs. */
+    @Test
+    void aPersonAsksForAQuickMatch_waits_andBotsFillTheTable_inChromium() throws Exception {
+        Path out = runE2e("e2e/quick.mjs");
+        for (String shot : new String[] {"quick-waiting", "quick-table"}) {
+            assertShots(out, shot);
+        }
+    }
+
+    /** Chips (issue 12): the header's balance, the ledger, the daily bonus, the stake field; skipped without chips. */
+    @Test
+    void anAccountSeesItsChips_claimsTheBonus_andTheStakeFieldShowsTheBalance_inChromium() throws Exception {
+        HttpResponse<String> account = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/accounts"))
+            .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                "{\"name\":\"probe-" + Long.toString(System.nanoTime(), 36) + "\",\"password\":\"probe password 1\"}"))
+            .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, account.statusCode(), account.body());
+        String token = account.body().replaceAll(".*\"token\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+        int chips = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/me/chips"))
+            .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+        Assumptions.assumeTrue(chips == 200, "GET /api/me/chips answers " + chips + ": no chips back end yet");
+        Path out = runE2e("e2e/chips.mjs");
+        for (String shot : new String[] {"chips", "stake-field"}) {
             assertShots(out, shot);
         }
     }

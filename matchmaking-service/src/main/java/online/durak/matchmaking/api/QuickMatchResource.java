@@ -7,8 +7,22 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import online.durak.matchmaking.SeatedNotices;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.resteasy.reactive.ResponseHeader;
 import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -41,12 +55,18 @@ public class QuickMatchResource {
     private final TicketStore store;
     private final Matchmaker matchmaker;
     private final Ratings ratings;
+    private final SeatedNotices notices;
+    private final Duration eventsEvery;
 
-    public QuickMatchResource(JsonWebToken jwt, TicketStore store, Matchmaker matchmaker, Ratings ratings) {
+    public QuickMatchResource(JsonWebToken jwt, TicketStore store, Matchmaker matchmaker, Ratings ratings,
+                              SeatedNotices notices,
+                              @ConfigProperty(name = "durak.matchmaking.events.every") Duration eventsEvery) {
         this.jwt = jwt;
         this.store = store;
         this.matchmaker = matchmaker;
         this.ratings = ratings;
+        this.notices = notices;
+        this.eventsEvery = eventsEvery;
     }
 
     /**
@@ -95,6 +115,71 @@ public class QuickMatchResource {
         Instant now = Instant.now();
         Ticket t = store.heartbeat(playerId(), now).orElseThrow(QuickMatchResource::noTicket);
         return view(t, now);
+    }
+
+    /**
+     * The waiting screen's push (server-sent events, the token in the {@code Authorization} header as for every call:
+     * the web client reads the stream with {@code fetch}, since {@code EventSource} cannot send headers). Every
+     * {@code durak.matchmaking.events.every} (1 s) a {@code waiting} event with the ticket (who has been found, the
+     * seconds until bots); {@code formed} with the seated ticket ({@code tableId}, {@code seat}) at once when this
+     * instance forms the table, else at the next look; {@code gone} ({@code NO_TICKET}) when the ticket was
+     * cancelled or dropped meanwhile. The stream ends after {@code formed} or {@code gone}. While it is open it is the
+     * ticket's heartbeat. 404 {@code NO_TICKET} (a plain answer, no stream) without a ticket.
+     */
+    @GET
+    @Path("events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Blocking
+    @ResponseHeader(name = "Cache-Control", value = "no-store")
+    @ResponseHeader(name = "X-Accel-Buffering", value = "no") // for a proxy in front that would buffer
+    public Multi<OutboundSseEvent> events(@Context Sse sse) {
+        String playerId = playerId();
+        store.heartbeat(playerId, Instant.now()).orElseThrow(QuickMatchResource::noTicket);
+        return Multi.createFrom().emitter(em -> {
+            AtomicBoolean ended = new AtomicBoolean();
+            Runnable look = () -> {
+                synchronized (ended) { // one look at a time, in order
+                    if (ended.get()) {
+                        return;
+                    }
+                    try {
+                        Instant now = Instant.now();
+                        Ticket t = store.heartbeat(playerId, now).orElse(null);
+                        if (t == null) {
+                            ended.set(true);
+                            em.emit(sse.newEventBuilder().name("gone").mediaType(MediaType.APPLICATION_JSON_TYPE)
+                                    .data(Map.of("code", ErrorCodes.NO_TICKET, "message",
+                                            "your quick-match ticket was cancelled or dropped"))
+                                    .build());
+                            em.complete();
+                            return;
+                        }
+                        em.emit(sse.newEventBuilder().name(t.waiting() ? "waiting" : "formed")
+                                .mediaType(MediaType.APPLICATION_JSON_TYPE).data(view(t, now)).build());
+                        if (!t.waiting()) {
+                            ended.set(true);
+                            em.complete();
+                        }
+                    } catch (RuntimeException e) { // the store did not answer: the next look tries again
+                        LOG.debugf("quick-match events of %s: %s", playerId, e);
+                    }
+                }
+            };
+            var pool = Infrastructure.getDefaultWorkerPool();
+            // the timer fires on an event loop, which must not wait for the store: each look runs on a worker
+            ScheduledFuture<?> ticks = pool.scheduleAtFixedRate(() -> pool.execute(look), 0, eventsEvery.toMillis(),
+                    TimeUnit.MILLISECONDS);
+            AutoCloseable listening = notices.listen(playerId, () -> pool.execute(look));
+            em.onTermination(() -> {
+                ended.set(true);
+                ticks.cancel(false);
+                try {
+                    listening.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        });
     }
 
     /** Cancels the waiting ticket: 204. 404 {@code NO_TICKET} without one; 409 {@code TICKET_FORMED} once seated. */

@@ -16,11 +16,18 @@ import java.util.concurrent.Executors;
  * {@code leaderboard}: it answers every request with what it got ({@code {method, path, query, authorization}}),
  * {@code /api/players/nobody} with a 404 of its own, and a stake's hold ({@code /internal/chips/holds}) as the chips
  * would for a wallet of 1000: 409 {@code INSUFFICIENT_CHIPS} above that, 403 without the service token's group. A
- * second upstream {@code gone} points at a port where nothing
- * listens (paths {@code /api/gone*}).
+ * second upstream {@code gone} points at a port where nothing listens (paths {@code /api/gone*}). It stands in for
+ * the matchmaking service too: {@code /api/quick-match/events} is an event stream that writes one event, waits until
+ * the test {@link #release}s it, then writes a second and ends.
  */
 public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
     private HttpServer server;
+    /** Released by the test once it has read the stream's first event through the edge. */
+    static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
+
+    static void release() {
+        RELEASE.countDown();
+    }
 
     @Override
     public Map<String, String> start() {
@@ -37,8 +44,10 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
             return t;
         }));
         server.createContext("/", this::echo);
+        server.createContext("/api/quick-match/events", FakeLeaderboard::stream);
         server.start();
-        return Map.of("durak.upstreams.leaderboard.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+        String here = "http://127.0.0.1:" + server.getAddress().getPort();
+        return Map.of("durak.upstreams.leaderboard.url", here, "durak.upstreams.matchmaking.url", here,
                 "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
                 "durak.upstreams.gone.paths", "/api/gone*",
                 "durak.upstreams.gone.timeout", "2s");
@@ -75,6 +84,21 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
             return;
         }
         answer(x, 200, "{\"taken\":true,\"balance\":900}");
+    }
+
+    private static void stream(HttpExchange x) throws IOException {
+        x.getResponseHeaders().set("Content-Type", "text/event-stream");
+        x.sendResponseHeaders(200, 0); // chunked
+        try (OutputStream out = x.getResponseBody()) {
+            out.write("event: waiting\ndata: {\"n\":1}\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            try {
+                RELEASE.await(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.write("event: formed\ndata: {\"n\":2}\n\n".getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     private static String quoted(String s) {

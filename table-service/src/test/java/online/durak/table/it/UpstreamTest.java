@@ -4,9 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +58,25 @@ class UpstreamTest {
     void aServiceThatIsNotThere_is503_withAStableCode() {
         given().get("/api/gone/anything").then().statusCode(503).header("Retry-After", "5")
                 .body("code", equalTo("UPSTREAM_UNAVAILABLE")).body("message", containsString("gone"));
+    }
+
+    @Test
+    void anEventStream_isForwardedAsItIsWritten_notBufferedUntilItsEnd() throws Exception {
+        var client = java.net.http.HttpClient.newHttpClient();
+        var response = client.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/api/quick-match/events"))
+                .header("Accept", "text/event-stream").build(), java.net.http.HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, response.statusCode());
+        assertEquals("text/event-stream", response.headers().firstValue("Content-Type").orElse(null));
+        var lines = response.body().iterator();
+        // the upstream holds the stream open until released: these lines can only come before its end
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(4), () -> {
+            assertEquals("event: waiting", lines.next());
+            assertEquals("data: {\"n\":1}", lines.next());
+        });
+        FakeLeaderboard.release();
+        assertEquals("", lines.next());
+        assertEquals("event: formed", lines.next());
     }
 
     @Test
