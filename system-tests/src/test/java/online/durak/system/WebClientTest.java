@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -91,7 +90,7 @@ class WebClientTest {
         }
     }
 
-    /** Chips (issue 12): the header's balance, the ledger, the daily bonus, the stake field; skipped without chips. */
+    /** Chips (issue 12): the header's balance, the ledger, the daily bonus, the stake field. */
     @Test
     void anAccountSeesItsChips_claimsTheBonus_andTheStakeFieldShowsTheBalance_inChromium() throws Exception {
         HttpResponse<String> account = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/accounts"))
@@ -102,7 +101,7 @@ class WebClientTest {
         String token = account.body().replaceAll(".*\"token\"\\s*:\\s*\"([^\"]+)\".*", "$1");
         int chips = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/me/chips"))
             .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
-        Assumptions.assumeTrue(chips == 200, "GET /api/me/chips answers " + chips + ": no chips back end yet");
+        assertEquals(200, chips, "GET /api/me/chips through the edge");
         Path out = runE2e("e2e/chips.mjs");
         for (String shot : new String[] {"chips", "stake-field"}) {
             assertShots(out, shot);
