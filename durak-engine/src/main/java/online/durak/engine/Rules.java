@@ -129,6 +129,13 @@ public record Rules(
                 dealsPerMatch, turnClockSeconds, s, daily);
     }
 
+    /** The same settings as a practice attempt: a daily game played again ("Again") never counts a second time. */
+    public Rules asPractice() {
+        return daily == null || daily.practice() ? this : new Rules(variant, deck, players, teams, throwIn,
+                firstBoutLimit, showTrumpToTransfer, discardVisible, dealsPerMatch, turnClockSeconds, stake,
+                new Daily(daily.date(), true));
+    }
+
     /** The partner of a seat in team play: the seat opposite (i and i + n/2). */
     public int partner(int seat) {
         return (seat + players / 2) % players;

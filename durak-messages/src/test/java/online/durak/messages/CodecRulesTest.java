@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import online.durak.engine.Deck;
+import online.durak.engine.Event;
 import online.durak.engine.FirstBoutLimit;
 import online.durak.engine.Rules;
 import online.durak.engine.ThrowIn;
@@ -31,6 +32,23 @@ class CodecRulesTest {
                         + "\"dealsPerMatch\":5,\"turnClock\":60,\"stake\":0}",
                 Codec.toJson(Rules.defaults(4)));
         assertTrue(Codec.toJson(Rules.defaults(4).withTurnClockSeconds(0)).contains("\"turnClock\":null"));
+    }
+
+    @Test
+    void aDailyGamesSettings_nameTheDateAndPractice_inMessagesOnly() {
+        Rules daily = Rules.daily(java.time.LocalDate.of(2026, 12, 1), true);
+        String json = Codec.toJson(daily);
+        assertTrue(json.endsWith("\"stake\":0,\"daily\":\"2026-12-01\",\"practice\":true}"), json);
+        // a message (the table's TableCreated) keeps them
+        Event.TableCreated created = new Event.TableCreated(daily, "p1");
+        assertEquals(created, Codec.readEvent(Codec.parse(Codec.toJson(created))));
+        // a client never asks for a daily game's shuffles
+        assertRefused("daily", json);
+        assertRefused("practice", "{\"players\":3,\"practice\":true}");
+        // and the daily game is refused any other shape, naming it
+        MessageException e = assertThrows(MessageException.class, () -> Codec.readEvent(Codec.parse(
+                Codec.toJson(created).replace("\"dealsPerMatch\":3", "\"dealsPerMatch\":5"))));
+        assertEquals("daily", e.field(), e.getMessage());
     }
 
     @Test

@@ -107,7 +107,7 @@ public class Rematches {
             for (SeatHolder h : t.seats()) {
                 seats.add(h == null || h.isHuman() ? null : h.bot());
             }
-            seated = commands.send(me, id, "again." + id, new CommandMessage.Again(t.rules(), seat, seats))
+            seated = commands.send(me, id, "again." + id, new CommandMessage.Again(t.rules().asPractice(), seat, seats))
                     .thenApply(TableCommands.Accepted::snapshot)
                     .handle((s, x) -> s != null ? CompletableFuture.completedFuture(s)
                             : rejected(x, TableDecider.TABLE_EXISTS) // another instance or person was first
