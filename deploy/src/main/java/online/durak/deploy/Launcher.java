@@ -34,7 +34,8 @@ import java.util.concurrent.CountDownLatch;
  * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), and
  * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (the table service forwards its paths there,
- * matchmaking asks it for ratings), unless set.
+ * matchmaking asks it for ratings), and {@value #ENV_MATCHMAKING_URL}, where the matchmaking service listens (the
+ * table service forwards quick match and the daily game there), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
  * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
  * SIGTERM it stops the services (SIGTERM to all at once, a grace period, then kill), then Kafka and PostgreSQL.
@@ -55,6 +56,8 @@ public final class Launcher {
     public static final String ENV_BOT_URL = "DURAK_BOT_URL";
     /** The leaderboard service's address: the table service forwards board requests there, matchmaking reads ratings. */
     public static final String ENV_LEADERBOARD_URL = "DURAK_LEADERBOARD_URL";
+    /** The matchmaking service's address: the table service forwards quick match and the daily game there. */
+    public static final String ENV_MATCHMAKING_URL = "DURAK_MATCHMAKING_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     /** What the command line asks for. */
@@ -136,6 +139,10 @@ public final class Launcher {
         String leaderboardUrl = serviceUrl(ports, options.httpPortBase(), "leaderboard-service");
         if (System.getenv(ENV_LEADERBOARD_URL) == null && leaderboardUrl != null) {
             env.put(ENV_LEADERBOARD_URL, leaderboardUrl);
+        }
+        String matchmakingUrl = serviceUrl(ports, options.httpPortBase(), "matchmaking-service");
+        if (System.getenv(ENV_MATCHMAKING_URL) == null && matchmakingUrl != null) {
+            env.put(ENV_MATCHMAKING_URL, matchmakingUrl);
         }
         System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
             + " (logs in " + logDir + ") ...");
@@ -398,8 +405,8 @@ public final class Launcher {
             "               DURAK_MAX_RESTARTS, DURAK_RESTART_WINDOW,",
             "               DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS, DURAK_PG_URL, DURAK_PG_USER,",
             "               DURAK_PG_PASSWORD, DURAK_SERVICE_JAVA_OPTS (default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
-                + "\"); options win; DURAK_BOT_URL, DURAK_LEADERBOARD_URL",
-            "               (default: the bot and leaderboard services' ports here)",
+                + "\"); options win; DURAK_BOT_URL, DURAK_LEADERBOARD_URL, DURAK_MATCHMAKING_URL",
+            "               (default: the bot, leaderboard and matchmaking services' ports here)",
             "  logs: <data>/logs/<service>.log; Ctrl-C or SIGTERM stops everything");
     }
 }
