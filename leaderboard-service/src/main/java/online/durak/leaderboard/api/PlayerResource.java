@@ -6,8 +6,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import online.durak.leaderboard.daily.DailyListResource;
+import online.durak.leaderboard.daily.DailyStore;
+import online.durak.leaderboard.daily.Streaks;
 import online.durak.leaderboard.store.LeaderboardStore;
 import online.durak.leaderboard.store.MatchEntry;
 import online.durak.leaderboard.store.PlayerTotals;
@@ -24,9 +28,13 @@ public class PlayerResource {
     static final int RECENT = 10;
 
     private final LeaderboardStore store;
+    private final DailyStore daily;
+    private final Clock clock;
 
-    public PlayerResource(LeaderboardStore store) {
+    public PlayerResource(LeaderboardStore store, DailyStore daily, Clock clock) {
         this.store = store;
+        this.daily = daily;
+        this.clock = clock;
     }
 
     /**
@@ -61,9 +69,10 @@ public class PlayerResource {
      * @param durakRate deals lost (the durak, or the losing team in team play) by deals played, 0 to 1
      * @param chips     the chip balance: null, chips are not built yet
      * @param rating    null before a rated match
+     * @param streak    the daily game's streak (docs/daily.md): consecutive days with a counting attempt
      */
     public record Profile(String playerId, String name, long points, int matches, int deals, int duraks,
-                          double durakRate, Long chips, Rating rating, List<RecentMatch> recent) {
+                          double durakRate, Long chips, Rating rating, List<RecentMatch> recent, Streaks streak) {
     }
 
     @GET
@@ -73,13 +82,15 @@ public class PlayerResource {
             if (t == null) {
                 throw new ApiException(404, ErrorCodes.NO_SUCH_PLAYER, "id: no finished match of player " + id);
             }
-            return store.recent(id, RECENT).chain(r -> store.rating(id).map(rating -> profile(t, rating, r)));
+            return store.recent(id, RECENT).chain(r -> store.rating(id).chain(rating -> daily.days(id).map(days ->
+                    profile(t, rating, r, Streaks.of(days, DailyListResource.today(clock))))));
         });
     }
 
-    private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent) {
+    private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent,
+                                   Streaks streak) {
         double rate = t.deals == 0 ? 0 : (double) t.duraks / t.deals;
         return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate, null,
-                Rating.of(rating), recent.stream().map(RecentMatch::of).toList());
+                Rating.of(rating), recent.stream().map(RecentMatch::of).toList(), streak);
     }
 }

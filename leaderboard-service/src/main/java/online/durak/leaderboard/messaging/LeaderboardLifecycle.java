@@ -7,6 +7,8 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import online.durak.leaderboard.daily.DailyProjector;
+import online.durak.leaderboard.daily.DailyStore;
 import online.durak.leaderboard.store.Schema;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
@@ -25,9 +27,14 @@ public class LeaderboardLifecycle {
     private final Schema schema;
     private final MatchProjector projector;
     private final MeterRegistry registry;
+    private final DailyStore daily;
+    private final DailyProjector dailyProjector;
     private volatile TopicConsumer consumer;
 
-    public LeaderboardLifecycle(KafkaClients kafka, Schema schema, MatchProjector projector, MeterRegistry registry) {
+    public LeaderboardLifecycle(KafkaClients kafka, Schema schema, MatchProjector projector, MeterRegistry registry,
+                                DailyStore daily, DailyProjector dailyProjector) {
+        this.daily = daily;
+        this.dailyProjector = dailyProjector;
         this.kafka = kafka;
         this.schema = schema;
         this.projector = projector;
@@ -36,7 +43,8 @@ public class LeaderboardLifecycle {
 
     void onStart(@Observes StartupEvent e) {
         schema.create();
-        TableEventsHandler handler = new TableEventsHandler(projector);
+        daily.create();
+        TableEventsHandler handler = new TableEventsHandler(projector, dailyProjector);
         FunctionCounter.builder("durak.leaderboard.events.unreadable", handler, TableEventsHandler::unreadable)
                 .description("Table events that could not be read and were skipped").register(registry);
         Gauge.builder("durak.leaderboard.lag.seconds", handler, TableEventsHandler::lagSeconds)

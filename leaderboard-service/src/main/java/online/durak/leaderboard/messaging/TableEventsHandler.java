@@ -3,6 +3,7 @@ package online.durak.leaderboard.messaging;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.engine.Event;
+import online.durak.leaderboard.daily.DailyProjector;
 import online.durak.messages.Codec;
 import online.durak.messages.RecordHeaders;
 import org.apache.kafka.common.header.Header;
@@ -14,7 +15,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Handles {@code durak.table-events} (consumer {@code events}, the group {@code leaderboard-service}): only a
- * {@code MatchEnded} changes the leaderboard; it is applied at once, on the consumer's thread, so its offset is
+ * {@code MatchEnded} changes the leaderboard (and a daily game's start, deal ends, leave and end its daily list,
+ * {@link DailyProjector}); it is applied at once, on the consumer's thread, so its offset is
  * committed only after the match is stored. A failure (the database down) is thrown and the record read again after
  * the backoff; an unreadable record is skipped.
  */
@@ -23,18 +25,21 @@ final class TableEventsHandler implements TopicConsumer.Handler {
     private static final String MATCH_ENDED = new Event.MatchEnded(List.of(), List.of()).type();
 
     private final MatchProjector projector;
+    private final DailyProjector daily;
     private final AtomicLong unreadable = new AtomicLong();
     /** How old the newest event handled was when it was handled, in ms: how far the projection is behind. */
     private final AtomicLong lagMillis = new AtomicLong();
 
-    TableEventsHandler(MatchProjector projector) {
+    TableEventsHandler(MatchProjector projector, DailyProjector daily) {
         this.projector = projector;
+        this.daily = daily;
     }
 
     @Override
     public void handle(ConsumerRecord<String, byte[]> r, TopicConsumer.Holds holds) {
         Header type = r.headers().lastHeader(RecordHeaders.EVENT_TYPE);
-        if (type != null && !MATCH_ENDED.equals(RecordHeaders.text(type.value()))) {
+        if (type != null && !MATCH_ENDED.equals(RecordHeaders.text(type.value()))
+                && !DailyProjector.TYPES.contains(RecordHeaders.text(type.value()))) {
             // most events change nothing here: passed over without reading the JSON
             lagMillis.set(Math.max(0, System.currentTimeMillis() - r.timestamp()));
             return;
@@ -50,6 +55,9 @@ final class TableEventsHandler implements TopicConsumer.Handler {
         }
         if (m.event() instanceof Event.MatchEnded) {
             projector.project(m.tableId(), m.seq());
+        }
+        if (DailyProjector.TYPES.contains(m.type())) {
+            daily.project(m.tableId(), m.seq()); // the daily list (docs/daily.md): after the leaderboard, same retry
         }
         lagMillis.set(Math.max(0, System.currentTimeMillis() - m.at().toEpochMilli()));
     }
