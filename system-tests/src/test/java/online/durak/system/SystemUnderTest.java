@@ -30,7 +30,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class SystemUnderTest implements BeforeAllCallback {
 
     // the leaderboard service too: the edge forwards the leaderboard's paths there (RestMatchTest, WebClientTest)
-    static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service", "table-service");
+    // and matchmaking: the edge forwards the daily game (and quick match) there (DailySystemTest)
+    static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service",
+        "matchmaking-service", "table-service");
+    /** Where matchmaking listens, once started: every environment made later names it. */
+    private static volatile int matchmakingPort;
     /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
@@ -100,6 +104,9 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest
         env.put("DURAK_BOT_URL", "http://127.0.0.1:" + botPort);
         env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + leaderboardPort); // the edge forwards the boards there
+        if (matchmakingPort > 0) {
+            env.put("DURAK_MATCHMAKING_URL", "http://127.0.0.1:" + matchmakingPort); // and the daily game there
+        }
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;
     }
@@ -186,6 +193,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
                 for (String name : SERVICES) {
                     ports.put(name, ServiceProcess.freePort());
                 }
+                matchmakingPort = ports.get("matchmaking-service");
                 Map<String, String> env = environment(ports.get("bot-service"), ports.get("leaderboard-service"));
                 for (String name : SERVICES) {
                     started.put(name, launch(name, ports.get(name), env));
