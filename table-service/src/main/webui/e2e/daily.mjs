@@ -44,7 +44,7 @@ async function main() {
     if (stage === 'board') {
       await page.getByRole('button', { name: 'Continue' }).click({ timeout: 10_000 });
     } else {
-      await playOneMove(await attr('data-phase'));
+      if (!(await playOneMove(await attr('data-phase')))) continue;
       moves++;
     }
     await movedOnOrFail(page, seq);
@@ -87,40 +87,54 @@ async function main() {
   console.log(`screenshots:\n  ${shots.join('\n  ')}`);
 }
 
-// One move by tapping, as solo.mjs plays: the lowest playable card to attack, a card that covers or take, and
-// "Bito"/"Done" instead of throwing in.
+// One move by tapping, as solo.mjs plays: the lowest playable card to attack, a card that covers (choosing the table
+// card when it beats several) or take, and "Bito"/"Done" instead of throwing in. With two bots a bot may throw in
+// while the person defends, which changes the hand's playable cards under the clicks: then this gives up (false) and
+// the loop looks at the table afresh.
 async function playOneMove(phase) {
+  try {
+    await tryOneMove(phase);
+    return true;
+  } catch (e) {
+    console.log(`the table changed during a move (${String(e).split('\n')[0]}); looking again`);
+    await page.keyboard.press('Escape');
+    return false;
+  }
+}
+
+async function tryOneMove(phase) {
+  const quick = { timeout: 3_000 };
   const hand = page.getByRole('region', { name: 'Your hand' });
   const action = (kind) => page.locator(`.actions [data-action=${kind}]`);
   if (phase === 'ATTACK') {
-    await hand.locator('button.card.playable').first().click();
-    await action('attack').click();
+    await hand.locator('button.card.playable').first().click(quick);
+    await action('attack').click(quick);
     return;
   }
   if (phase === 'DEFENSE') {
+    await page.keyboard.press('Escape'); // nothing selected from before
     const playable = hand.locator('button.card.playable');
     const n = await playable.count();
     for (let i = 0; i < n; i++) {
-      const card = playable.nth(i);
-      await card.click();
+      await playable.nth(i).click(quick);
       if (await action('cover').count() && !(await action('cover').isDisabled())) {
-        await action('cover').click();
+        await action('cover').click(quick);
         return;
       }
       const targets = page.locator('.bout button.card.target');
       if (await targets.count()) {
-        await targets.first().click();
+        await targets.first().click(quick);
         if (!(await action('cover').isDisabled())) {
-          await action('cover').click();
+          await action('cover').click(quick);
           return;
         }
       }
-      await card.click();
+      await page.keyboard.press('Escape'); // clear, try the next one
     }
-    await action('take').click();
+    await action('take').click(quick);
     return;
   }
-  await action('pass').click();
+  await action('pass').click(quick);
 }
 
 await run(main, 'failure-daily.png');
