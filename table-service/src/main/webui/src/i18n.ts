@@ -84,6 +84,17 @@ const en = {
   'pot.won': 'Pot {pot}: {name} wins {amount}', 'pot.wonYou': 'Pot {pot}: you win {amount}',
   'pot.split': 'Pot {pot} split: {who}', 'pot.share': '{name} {amount}', 'pot.held': 'Pot {pot} in play (stake {stake} each)',
   'pot.refunded': 'Stakes refunded ({stake} each)', 'pot.nobody': 'Pot {pot}: nobody was paid', 'pot.title': 'Pot',
+  'daily.title': 'Daily game', 'daily.date': "Today's game: {date} ({zone})",
+  'daily.rules': 'Three deals of podkidnoi with 36 cards against two strong computers, the cards shuffled the same for everyone. Only your first attempt of the day counts; daily points are ten times your deal points, plus, in each deal where you are not the durak, as many points as the durak still holds cards.',
+  'daily.notYet': "You have not played today's game yet.", 'daily.counting': 'Your attempt counts; it is on the list once its first deal starts.',
+  'daily.result': 'Your result: {points} daily points, rank {rank} of {total}.',
+  'daily.running': 'Your attempt so far: {points} daily points after {deals} of 3 deals.',
+  'daily.backToTable': 'Back to your table', 'daily.streak': 'Streak: {current} days in a row (best {best})',
+  'daily.play': "Play today's game", 'daily.practice': 'Practice',
+  'daily.practiceNote': 'You have played today: further attempts are practice and do not enter the list.',
+  'daily.list': "Today's list", 'daily.empty': 'Nobody has played today yet.', 'daily.points': 'Daily points',
+  'daily.deals': 'Deals', 'daily.dealsSoFar': '{deals} so far', 'daily.board': 'Daily points: {points}',
+  'daily.boardPractice': 'Practice: daily points {points} (not on the list)',
 };
 export type Key = keyof typeof en;
 
@@ -172,6 +183,17 @@ const de: Partial<Record<Key, string>> = {
   'pot.won': 'Pot {pot}: {name} gewinnt {amount}', 'pot.wonYou': 'Pot {pot}: du gewinnst {amount}',
   'pot.split': 'Pot {pot} geteilt: {who}', 'pot.share': '{name} {amount}', 'pot.held': 'Pot {pot} im Spiel (Einsatz je {stake})',
   'pot.refunded': 'Einsätze zurückgezahlt (je {stake})', 'pot.nobody': 'Pot {pot}: niemand wurde ausgezahlt', 'pot.title': 'Pot',
+  'daily.title': 'Tagesspiel', 'daily.date': 'Das Spiel von heute: {date} ({zone})',
+  'daily.rules': 'Drei Runden Wegwerf-Durak mit 36 Karten gegen zwei starke Computer, für alle gleich gemischt. Nur dein erster Versuch des Tages zählt; Tagespunkte sind zehnmal deine Rundenpunkte, dazu in jeder Runde, in der du nicht der Durak bist, so viele Punkte, wie der Durak am Ende noch Karten hält.',
+  'daily.notYet': 'Du hast das Tagesspiel heute noch nicht gespielt.', 'daily.counting': 'Dein Versuch zählt; er steht auf der Liste, sobald seine erste Runde beginnt.',
+  'daily.result': 'Dein Ergebnis: {points} Tagespunkte, Rang {rank} von {total}.',
+  'daily.running': 'Dein Versuch bisher: {points} Tagespunkte nach {deals} von 3 Runden.',
+  'daily.backToTable': 'Zurück an deinen Tisch', 'daily.streak': 'Serie: {current} Tage in Folge (beste {best})',
+  'daily.play': 'Tagesspiel spielen', 'daily.practice': 'Üben',
+  'daily.practiceNote': 'Du hast heute schon gespielt: weitere Versuche sind Übung und kommen nicht auf die Liste.',
+  'daily.list': 'Tagesliste von heute', 'daily.empty': 'Heute hat noch niemand gespielt.', 'daily.points': 'Tagespunkte',
+  'daily.deals': 'Runden', 'daily.dealsSoFar': 'bisher {deals}', 'daily.board': 'Tagespunkte: {points}',
+  'daily.boardPractice': 'Übung: {points} Tagespunkte (nicht auf der Liste)',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 

@@ -8,6 +8,7 @@ import ProfilePage from './views/ProfilePage.vue';
 import ReplayPage from './views/ReplayPage.vue';
 import QuickMatchPage from './views/QuickMatchPage.vue';
 import ChipsPage from './views/ChipsPage.vue';
+import DailyPage from './views/DailyPage.vue';
 
 // Hash routes (/#/tables/…): a reload on any client route asks the server for / only. Path routes would need the
 // server to answer index.html for them, which Quinoa's SPA routing cannot do here: since Quarkus 3.9 a
@@ -21,6 +22,7 @@ export const router = createRouter({
     { path: '/account', name: 'account', component: SignIn },
     { path: '/tables/:id', name: 'table', component: TablePage, props: true },
     { path: '/leaderboard', name: 'leaderboard', component: LeaderboardPage },
+    { path: '/daily', name: 'daily', component: DailyPage },
     { path: '/players/:id', name: 'profile', component: ProfilePage, props: true },
     { path: '/replays/:id', name: 'replays', component: ReplayPage, props: true },
     { path: '/quick', name: 'quick', component: QuickMatchPage },

@@ -18,7 +18,7 @@ export function whenUnauthorized(f: () => void): void {
   onUnauthorized = f;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session.player) headers.Authorization = `Bearer ${session.player.token}`;

@@ -173,6 +173,8 @@ export interface Board {
   } | null;
   /** Once someone pressed "Again": the new table and the seats whose person pressed. */
   again: { tableId: string; status: TableStatus; pressed: number[] } | null;
+  /** A daily game's table (docs/daily.md): its day, whether practice, daily points of the finished deals by seat. */
+  daily?: { date: string; practice: boolean; points: number[] } | null;
 }
 
 /** A person who left the running match; replacedBy: the bot's level, null when the leave ended the match. */

@@ -405,8 +405,8 @@ public final class Launcher {
             "               DURAK_MAX_RESTARTS, DURAK_RESTART_WINDOW,",
             "               DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS, DURAK_PG_URL, DURAK_PG_USER,",
             "               DURAK_PG_PASSWORD, DURAK_SERVICE_JAVA_OPTS (default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
-                + "\"); options win; DURAK_BOT_URL, DURAK_LEADERBOARD_URL,",
-            "               DURAK_MATCHMAKING_URL (default: those services' ports here)",
+                + "\"); options win; DURAK_BOT_URL, DURAK_LEADERBOARD_URL, DURAK_MATCHMAKING_URL",
+            "               (default: the bot, leaderboard and matchmaking services' ports here)",
             "  logs: <data>/logs/<service>.log; Ctrl-C or SIGTERM stops everything");
     }
 }

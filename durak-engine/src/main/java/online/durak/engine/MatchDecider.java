@@ -25,7 +25,10 @@ public final class MatchDecider {
             if (m.dealRunning()) {
                 return Decision.reject(Rejection.DEAL_RUNNING, "a deal is still being played");
             }
-            Event e = DealDecider.deal(m.rules(), start.seed(), m.dealNumber() + 1, nextDealer(m), nextAttacker(m));
+            int number = m.dealNumber() + 1;
+            // the daily game's shuffles come from its date, whatever seed the command brought (rules.md §3)
+            long seed = m.rules().daily() != null ? m.rules().daily().shuffleSeed(number) : start.seed();
+            Event e = DealDecider.deal(m.rules(), seed, number, nextDealer(m), nextAttacker(m));
             return new Decision.Accepted<>(List.of(e), evolve(m, e));
         }
         Command.Play play = (Command.Play) command;

@@ -8,6 +8,7 @@ import java.util.Set;
  *
  * @param turnClockSeconds 0 for no clock
  * @param stake            chips each registered human pays; 0 for none
+ * @param daily            the daily game this table plays (docs/daily.md), or null for an ordinary table
  */
 public record Rules(
         Variant variant,
@@ -20,7 +21,8 @@ public record Rules(
         boolean discardVisible,
         int dealsPerMatch,
         int turnClockSeconds,
-        int stake) {
+        int stake,
+        Daily daily) {
 
     public static final Set<Integer> DEALS_PER_MATCH = Set.of(1, 3, 5, 7);
     public static final Set<Integer> TURN_CLOCKS = Set.of(0, 30, 60, 90, 120);
@@ -42,6 +44,22 @@ public record Rules(
         require(TURN_CLOCKS.contains(turnClockSeconds), "turnClock",
                 "must be none (0), 30, 60, 90 or 120 seconds, not " + turnClockSeconds);
         require(stake >= 0, "stake", "must not be negative");
+        require(daily == null || daily.fits(variant, deck, players, teams, throwIn, firstBoutLimit, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake), "daily", Daily.SHAPE);
+    }
+
+    /** An ordinary table (no daily game). */
+    public Rules(Variant variant, Deck deck, int players, boolean teams, ThrowIn throwIn, FirstBoutLimit firstBoutLimit,
+                 boolean showTrumpToTransfer, boolean discardVisible, int dealsPerMatch, int turnClockSeconds,
+                 int stake) {
+        this(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake, null);
+    }
+
+    /** The settings of the daily game of {@code date} (rules.md §7): practice for every attempt after the first. */
+    public static Rules daily(java.time.LocalDate date, boolean practice) {
+        return new Rules(Variant.PODKIDNOI, Deck.D36, Daily.PLAYERS, false, ThrowIn.ALL, FirstBoutLimit.FIRST_BOUT,
+                false, true, Daily.DEALS, 0, 0, new Daily(date, practice));
     }
 
     private static void require(boolean ok, String setting, String message) {
@@ -58,57 +76,64 @@ public record Rules(
 
     public Rules withVariant(Variant v) {
         return new Rules(v, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withDeck(Deck d) {
         return new Rules(variant, d, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withPlayers(int n) {
         return new Rules(variant, deck, n, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withTeams(boolean t) {
         return new Rules(variant, deck, players, t, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withThrowIn(ThrowIn t) {
         return new Rules(variant, deck, players, teams, t, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withFirstBoutLimit(FirstBoutLimit f) {
         return new Rules(variant, deck, players, teams, throwIn, f, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withShowTrumpToTransfer(boolean s) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, s, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withDiscardVisible(boolean v) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, v,
-                dealsPerMatch, turnClockSeconds, stake);
+                dealsPerMatch, turnClockSeconds, stake, daily);
     }
 
     public Rules withDealsPerMatch(int d) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                d, turnClockSeconds, stake);
+                d, turnClockSeconds, stake, daily);
     }
 
     public Rules withTurnClockSeconds(int s) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, s, stake);
+                dealsPerMatch, s, stake, daily);
     }
 
     public Rules withStake(int s) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, s);
+                dealsPerMatch, turnClockSeconds, s, daily);
+    }
+
+    /** The same settings as a practice attempt: a daily game played again ("Again") never counts a second time. */
+    public Rules asPractice() {
+        return daily == null || daily.practice() ? this : new Rules(variant, deck, players, teams, throwIn,
+                firstBoutLimit, showTrumpToTransfer, discardVisible, dealsPerMatch, turnClockSeconds, stake,
+                new Daily(daily.date(), true));
     }
 
     /** The partner of a seat in team play: the seat opposite (i and i + n/2). */

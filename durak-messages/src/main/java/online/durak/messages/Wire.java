@@ -587,14 +587,19 @@ public final class Wire {
                 }
             }
         }
-        return rules(node, null, Rules.defaults(2).withTurnClockSeconds(Codec.DEFAULT_TURN_CLOCK));
+        return rules(node, null, Rules.defaults(2).withTurnClockSeconds(Codec.DEFAULT_TURN_CLOCK), true);
     }
 
     /** Settings with defaults ({@link RulesForm#toRules}); anything bad is {@link MessageException#INVALID_SETTING}. */
     static Rules rules(JsonNode node, Integer defaultPlayers, Rules defaults) {
+        return rules(node, defaultPlayers, defaults, false);
+    }
+
+    /** As above; {@code dailyAllowed}: a message's settings may name a daily game, a client's never do. */
+    static Rules rules(JsonNode node, Integer defaultPlayers, Rules defaults, boolean dailyAllowed) {
         String what = "the table settings";
         return bind(object(node, INVALID_SETTING, what), RulesForm.class, INVALID_SETTING, what)
-                .toRules(node.has("turnClock"), defaultPlayers, defaults);
+                .toRules(node.has("turnClock"), defaultPlayers, defaults, dailyAllowed);
     }
 
     /**

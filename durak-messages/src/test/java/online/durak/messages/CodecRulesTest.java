@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import online.durak.engine.Deck;
+import online.durak.engine.Event;
 import online.durak.engine.FirstBoutLimit;
 import online.durak.engine.Rules;
 import online.durak.engine.ThrowIn;
@@ -34,9 +36,28 @@ class CodecRulesTest {
     }
 
     @Test
+    void aDailyGamesSettings_nameTheDateAndPractice_inMessagesOnly() {
+        Rules daily = Rules.daily(java.time.LocalDate.of(2026, 12, 1), true);
+        String json = Codec.toJson(daily);
+        assertTrue(json.endsWith("\"stake\":0,\"daily\":\"2026-12-01\",\"practice\":true}"), json);
+        // a message (the table's TableCreated) keeps them
+        Event.TableCreated created = new Event.TableCreated(daily, "p1");
+        assertEquals(created, Codec.readEvent(Codec.parse(Codec.toJson(created))));
+        // a client never asks for a daily game's shuffles
+        assertRefused("daily", json);
+        assertRefused("practice", "{\"players\":3,\"practice\":true}");
+        // and the daily game is refused any other shape, naming it
+        MessageException e = assertThrows(MessageException.class, () -> Codec.readEvent(Codec.parse(
+                Codec.toJson(created).replace("\"dealsPerMatch\":3", "\"dealsPerMatch\":5"))));
+        assertEquals("daily", e.field(), e.getMessage());
+    }
+
+    @Test
     void everyPlayedRules_roundTrip() {
         for (PlayedMatch m : Samples.matches()) {
-            assertEquals(m.rules, Codec.readRules(Codec.parse(Codec.toJson(m.rules))));
+            // a daily table's settings are read as messages hold them; a client's reading refuses them (below)
+            JsonNode json = Codec.parse(Codec.toJson(m.rules));
+            assertEquals(m.rules, m.rules.daily() == null ? Codec.readRules(json) : Wire.fullRules(json));
         }
     }
 

@@ -32,6 +32,8 @@ final class Samples {
                     PlayedMatch.play(Rules.defaults(2).withDeck(Deck.D52).withDealsPerMatch(1)
                             .withTurnClockSeconds(30), 44),
                     PlayedMatch.solo(Rules.defaults(3).withDealsPerMatch(1), 55),
+                    // a daily game's practice attempt: its settings name the day and practice
+                    PlayedMatch.solo(Rules.daily(java.time.LocalDate.of(2026, 12, 1), true), 56),
                     PlayedMatch.abandoned(Rules.defaults(2), 66),
                     PlayedMatch.left(Rules.defaults(3).withDealsPerMatch(3), 77, 40, false),
                     PlayedMatch.left(Rules.defaults(2).withDealsPerMatch(3), 88, 30, true));

@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import online.durak.matchmaking.messaging.CommandSender;
+import online.durak.matchmaking.daily.DailyTables;
 import online.durak.matchmaking.store.Schema;
 import online.durak.matchmaking.store.TicketStore;
 import org.jboss.logging.Logger;
@@ -24,7 +25,11 @@ public class MatchmakingLifecycle {
     private final CommandSender sender;
     private final Matchmaker matchmaker;
 
-    public MatchmakingLifecycle(Schema schema, TicketStore store, CommandSender sender, Matchmaker matchmaker) {
+    private final DailyTables daily;
+
+    public MatchmakingLifecycle(Schema schema, TicketStore store, CommandSender sender, Matchmaker matchmaker,
+                                DailyTables daily) {
+        this.daily = daily;
         this.schema = schema;
         this.store = store;
         this.sender = sender;
@@ -33,6 +38,7 @@ public class MatchmakingLifecycle {
 
     void onStart(@Observes StartupEvent e) {
         schema.create();
+        daily.create();
         int waiting = store.refreshHeartbeats(Instant.now());
         sender.start();
         matchmaker.start();

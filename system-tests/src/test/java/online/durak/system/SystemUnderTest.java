@@ -29,7 +29,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class SystemUnderTest implements BeforeAllCallback {
 
-    // the leaderboard and matchmaking services too: the edge forwards their paths there (RestMatchTest, WebClientTest)
+    // the leaderboard and matchmaking services too: the edge forwards their paths there (RestMatchTest, WebClientTest,
+    // DailySystemTest)
     static final List<String> SERVICES = List.of("rules-service", "bot-service", "leaderboard-service",
         "matchmaking-service", "table-service");
     /** How long a quick-match ticket waits before bots fill its table here (20 s in production). */

@@ -108,6 +108,15 @@ class WebClientTest {
         }
     }
 
+    /** The daily game (docs/daily.md): played to the final board, then found on the daily list with its points. */
+    @Test
+    void aPersonPlaysTheDailyGameToItsResult_andFindsItOnTheDailyList_inChromium() throws Exception {
+        Path out = runE2e("e2e/daily.mjs");
+        for (String shot : new String[] {"daily-before", "daily-final", "daily-after"}) {
+            assertShots(out, shot);
+        }
+    }
+
     private static void assertShots(Path out, String shot) throws IOException {
         for (String size : new String[] {"desktop", "phone"}) {
             assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);

@@ -12,8 +12,10 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import online.durak.bot.policy.DailyBots;
 import online.durak.bot.policy.Policies;
 import online.durak.bot.policy.Policy;
+import online.durak.engine.Daily;
 import online.durak.engine.Move;
 import online.durak.messages.CommandMessage;
 import org.jboss.logging.Logger;
@@ -102,8 +104,12 @@ public final class BotPlayer implements AutoCloseable {
                 return;
             }
             long t0 = System.nanoTime();
-            Policy policy = Policies.forLevel(turn.level(), turn.rules());
-            Move move = policy.choose(turn.view(), new SplittableRandom());
+            Daily daily = turn.rules().daily();
+            // a daily game's bots answer the same position the same way for every player (docs/daily.md)
+            Policy policy = daily != null ? DailyBots.policy(turn.level(), turn.rules())
+                    : Policies.forLevel(turn.level(), turn.rules());
+            Move move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, turn.view())
+                    : new SplittableRandom());
             Timer.builder("durak.bot.decision").description("Time a policy took to choose a move")
                     .tag("level", turn.level().name()).publishPercentiles(0.5, 0.95, 0.99).register(registry)
                     .record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);

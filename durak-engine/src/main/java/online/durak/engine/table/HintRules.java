@@ -19,6 +19,11 @@ public final class HintRules {
         if (!t.solo()) {
             return new Rejection(TableDecider.HINTS_SOLO_ONLY, "hints are given only in solo games (one person against bots)");
         }
+        if (t.rules().daily() != null && !t.rules().daily().practice()) {
+            // the counting attempt is the player's own play: the same for everyone (practice may take hints)
+            return new Rejection(TableDecider.HINTS_NOT_IN_DAILY, "the daily game's counting attempt is played "
+                    + "without hints; practice attempts may take them");
+        }
         if (t.status() == TableStatus.FINISHED) {
             return new Rejection(Rejection.MATCH_OVER, "the match at this table is over");
         }

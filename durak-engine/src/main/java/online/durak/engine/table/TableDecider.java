@@ -33,6 +33,8 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
     public static final String ALREADY_CONTINUED = "ALREADY_CONTINUED";
     /** Hints exist only at solo tables (one human against bots): {@link HintRules}. */
     public static final String HINTS_SOLO_ONLY = "HINTS_SOLO_ONLY";
+    /** The attempt of a daily game that counts is played without hints (practice may take them): docs/daily.md. */
+    public static final String HINTS_NOT_IN_DAILY = "HINTS_NOT_IN_DAILY";
     /** The computer plays for a seat only after that seat's clock and grace ran out. */
     public static final String NOT_TIMED_OUT = "NOT_TIMED_OUT";
     /** A clock command that does not fit the table (no clock, another seat, already timed out). */

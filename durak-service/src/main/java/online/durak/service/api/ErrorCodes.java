@@ -65,6 +65,7 @@ public final class ErrorCodes {
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String NOT_YOUR_TURN = Rejection.NOT_YOUR_TURN;
     public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;
+    public static final String HINTS_NOT_IN_DAILY = TableDecider.HINTS_NOT_IN_DAILY;
     public static final String BAD_BOTS = TableDecider.BAD_BOTS;
     /** The rules service's answer to a player's commandId that already names another command: 422. */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
@@ -129,7 +130,7 @@ public final class ErrorCodes {
             TableDecider.TABLE_EXISTS, TableDecider.TABLE_FULL, TableDecider.SEAT_TAKEN,
             TableDecider.ALREADY_SEATED, TableDecider.MATCH_STARTED, TableDecider.TABLE_NOT_FULL,
             TableDecider.NOT_ON_BOARD, TableDecider.ALREADY_CONTINUED, TableDecider.HINTS_SOLO_ONLY,
-            TableDecider.TABLE_CLOSED,
+            TableDecider.HINTS_NOT_IN_DAILY, TableDecider.TABLE_CLOSED,
             Rejection.MATCH_OVER, Rejection.DEAL_NOT_RUNNING, Rejection.DEAL_RUNNING,
             Rejection.NOT_YOUR_TURN, Rejection.WRONG_PHASE);
 

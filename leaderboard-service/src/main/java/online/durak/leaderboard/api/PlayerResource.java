@@ -6,9 +6,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import online.durak.leaderboard.chips.Wallet;
+import online.durak.leaderboard.daily.DailyListResource;
+import online.durak.leaderboard.daily.DailyStore;
+import online.durak.leaderboard.daily.Streaks;
 import online.durak.leaderboard.store.LeaderboardStore;
 import online.durak.leaderboard.store.MatchEntry;
 import online.durak.leaderboard.store.PlayerTotals;
@@ -26,10 +30,14 @@ public class PlayerResource {
 
     private final LeaderboardStore store;
     private final Wallet wallet;
+    private final DailyStore daily;
+    private final Clock clock;
 
-    public PlayerResource(LeaderboardStore store, Wallet wallet) {
+    public PlayerResource(LeaderboardStore store, Wallet wallet, DailyStore daily, Clock clock) {
         this.store = store;
         this.wallet = wallet;
+        this.daily = daily;
+        this.clock = clock;
     }
 
     /**
@@ -64,9 +72,10 @@ public class PlayerResource {
      * @param durakRate deals lost (the durak, or the losing team in team play) by deals played, 0 to 1
      * @param chips     the chip balance (docs/chips.md); null for a player without a wallet (a guest)
      * @param rating    null before a rated match
+     * @param streak    the daily game's streak (docs/daily.md): consecutive days with a counting attempt
      */
     public record Profile(String playerId, String name, long points, int matches, int deals, int duraks,
-                          double durakRate, Long chips, Rating rating, List<RecentMatch> recent) {
+                          double durakRate, Long chips, Rating rating, List<RecentMatch> recent, Streaks streak) {
     }
 
     @GET
@@ -77,14 +86,15 @@ public class PlayerResource {
                 throw new ApiException(404, ErrorCodes.NO_SUCH_PLAYER, "id: no finished match of player " + id);
             }
             return store.recent(id, RECENT).chain(r -> store.rating(id).chain(rating -> wallet.balance(id)
-                    .map(chips -> profile(t, rating, r, chips))));
+                    .chain(chips -> daily.days(id).map(days ->
+                            profile(t, rating, r, chips, Streaks.of(days, DailyListResource.today(clock)))))));
         });
     }
 
     private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent,
-                                   Long chips) {
+                                   Long chips, Streaks streak) {
         double rate = t.deals == 0 ? 0 : (double) t.duraks / t.deals;
         return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate, chips,
-                Rating.of(rating), recent.stream().map(RecentMatch::of).toList());
+                Rating.of(rating), recent.stream().map(RecentMatch::of).toList(), streak);
     }
 }

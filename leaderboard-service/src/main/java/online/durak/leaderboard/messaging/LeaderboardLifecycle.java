@@ -9,6 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import online.durak.leaderboard.chips.ChipsEvents;
 import online.durak.leaderboard.chips.ChipsSchema;
+import online.durak.leaderboard.daily.DailyProjector;
+import online.durak.leaderboard.daily.DailyStore;
 import online.durak.leaderboard.store.Schema;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
@@ -29,12 +31,17 @@ public class LeaderboardLifecycle {
     private final MeterRegistry registry;
     private final ChipsSchema chipsSchema;
     private final ChipsEvents chips;
+    private final DailyStore daily;
+    private final DailyProjector dailyProjector;
     private volatile TopicConsumer consumer;
 
     public LeaderboardLifecycle(KafkaClients kafka, Schema schema, MatchProjector projector, MeterRegistry registry,
-                                ChipsSchema chipsSchema, ChipsEvents chips) {
+                                ChipsSchema chipsSchema, ChipsEvents chips, DailyStore daily,
+                                DailyProjector dailyProjector) {
         this.chipsSchema = chipsSchema;
         this.chips = chips;
+        this.daily = daily;
+        this.dailyProjector = dailyProjector;
         this.kafka = kafka;
         this.schema = schema;
         this.projector = projector;
@@ -44,7 +51,8 @@ public class LeaderboardLifecycle {
     void onStart(@Observes StartupEvent e) {
         schema.create();
         chipsSchema.create();
-        TableEventsHandler handler = new TableEventsHandler(projector, chips);
+        daily.create();
+        TableEventsHandler handler = new TableEventsHandler(projector, chips, dailyProjector);
         FunctionCounter.builder("durak.leaderboard.events.unreadable", handler, TableEventsHandler::unreadable)
                 .description("Table events that could not be read and were skipped").register(registry);
         Gauge.builder("durak.leaderboard.lag.seconds", handler, TableEventsHandler::lagSeconds)

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import online.durak.leaderboard.daily.DailyProjector;
+import online.durak.leaderboard.daily.DailyStore;
 import online.durak.leaderboard.store.Schema;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
@@ -29,7 +31,14 @@ public class Rebuild {
     static final String MATCH_ENDS =
             "SELECT table_id, seq FROM table_events WHERE type = 'MatchEnded' ORDER BY at, table_id, seq";
 
+    /** The last event of every daily game's counting attempt: its row as it stands now. */
+    static final String DAILY_ATTEMPTS = "SELECT e.table_id, max(e.seq) AS seq FROM table_events e WHERE e.table_id IN "
+            + "(SELECT table_id FROM table_events WHERE seq = 1 AND type = 'TableCreated' AND event->'rules' ? 'daily'"
+            + " AND NOT coalesce((event->'rules'->>'practice')::boolean, false)) GROUP BY e.table_id";
+
     private final Schema schema;
+    private final DailyStore daily;
+    private final DailyProjector dailyProjector;
     private final MatchProjector projector;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicLong done = new AtomicLong();
@@ -46,7 +55,10 @@ public class Rebuild {
     public record Status(boolean running, long matches, long done, long applied, long millis, String error) {
     }
 
-    public Rebuild(Schema schema, MatchProjector projector, MeterRegistry registry) {
+    public Rebuild(Schema schema, MatchProjector projector, MeterRegistry registry, DailyStore daily,
+                   DailyProjector dailyProjector) {
+        this.daily = daily;
+        this.dailyProjector = dailyProjector;
         this.schema = schema;
         this.projector = projector;
         Gauge.builder("durak.leaderboard.rebuild.matches", done, AtomicLong::get)
@@ -82,6 +94,8 @@ public class Rebuild {
             done.set(0);
             schema.drop();
             schema.create();
+            daily.drop();
+            daily.create();
             List<Row> ends = new ArrayList<>();
             projector.reader().rows(new TableEvents.Query(MATCH_ENDS, Tuple.tuple())).ifPresent(r -> r.forEach(ends::add));
             matches = ends.size();
@@ -96,6 +110,13 @@ public class Rebuild {
                     LOG.infof("rebuild: %d of %d match(es), %d ms", n, matches, millisSince(start));
                 }
             }
+            List<Row> attempts = new ArrayList<>();
+            dailyProjector.reader().rows(new TableEvents.Query(DAILY_ATTEMPTS, Tuple.tuple()))
+                    .ifPresent(r -> r.forEach(attempts::add));
+            for (Row r : attempts) {
+                dailyProjector.project(r.getString("table_id"), r.getLong("seq"));
+            }
+            LOG.infof("rebuild: %d daily attempt(s)", attempts.size());
             LOG.infof("rebuild: done, %d match(es) (%d applied here, the rest by the consumer meanwhile) in %d ms",
                     matches, applied, millisSince(start));
             last = new Status(false, matches, done.get(), applied, millisSince(start), null);

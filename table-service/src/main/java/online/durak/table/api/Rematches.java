@@ -116,7 +116,7 @@ public class Rematches {
             }
             // a staked rematch holds the stake again, before the presser is seated (docs/chips.md)
             seated = chips.staked(me, id, t.rules(), () -> commands.send(me, id, "again." + id,
-                            new CommandMessage.Again(t.rules(), seat, seats))
+                            new CommandMessage.Again(t.rules().asPractice(), seat, seats))
                     .thenApply(TableCommands.Accepted::snapshot)
                     .handle((s, x) -> s != null ? CompletableFuture.completedFuture(s)
                             : rejected(x, TableDecider.TABLE_EXISTS) // another instance or person was first

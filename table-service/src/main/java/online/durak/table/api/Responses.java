@@ -158,7 +158,16 @@ public final class Responses {
                         @Schema(description = "hints taken, by seat (rules.md §8)") List<Integer> hints,
                         boolean onBoard, List<Integer> continued,
                         @Schema(description = "null until the match is over") MatchResult match,
-                        @Schema(description = "once someone pressed \"Again\" on the final board: the new table") Again again) {
+                        @Schema(description = "once someone pressed \"Again\" on the final board: the new table") Again again,
+                        @Schema(description = "a daily game's table only (docs/daily.md), else null") DailyBoard daily) {
+    }
+
+    @Schema(name = "DailyBoard", description = "the daily game this table plays and its daily points so far "
+            + "(rules.md §7, the same function as the daily list's)")
+    public record DailyBoard(@Schema(examples = "2026-12-01") String date,
+                             @Schema(description = "a later attempt of the day: does not enter the daily list") boolean practice,
+                             @Schema(description = "daily points of the finished deals, by seat", examples = "[54, 22, 0]")
+                             List<Integer> points) {
     }
 
     @Schema(name = "Again", description = "the table that \"Again\" opened after this match (POST /{id}/again)")

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
+import online.durak.engine.DailyPoints;
 import online.durak.engine.Event;
 import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.MatchState;
@@ -21,6 +22,7 @@ import online.durak.service.api.ErrorCodes;
 import online.durak.table.api.Responses.Board;
 import online.durak.table.api.Responses.BoardRow;
 import online.durak.table.api.Responses.Clock;
+import online.durak.table.api.Responses.DailyBoard;
 import online.durak.table.api.Responses.DealBoard;
 import online.durak.table.api.Responses.MatchInView;
 import online.durak.table.api.Responses.MatchResult;
@@ -124,14 +126,18 @@ public final class TableViews {
         List<DealBoard> deals = new ArrayList<>();
         int[] totals = new int[n];
         int dealNumber = 0;
+        List<Event.DealEnded> ended = new ArrayList<>();
         for (EventMessage m : s.events()) {
             Event e = m.event();
             if (e instanceof Event.DealStarted d) {
                 dealNumber = d.deal();
             } else if (e instanceof Event.DealEnded end) {
                 deals.add(dealBoard(t, dealNumber, end, totals));
+                ended.add(end);
             }
         }
+        DailyBoard daily = rules.daily() == null ? null : new DailyBoard(rules.daily().date().toString(),
+                rules.daily().practice(), IntStream.range(0, n).mapToObj(seat -> DailyPoints.of(seat, ended)).toList());
         MatchState match = t.match();
         MatchResult result = null;
         if (match != null && match.isOver()) {
@@ -147,7 +153,7 @@ public final class TableViews {
         }
         return new Board(s.tableId(), s.seq(), t.status().name(), rules.dealsPerMatch(), seats(t), deals,
                 match == null ? Collections.nCopies(n, 0) : match.totals(), t.hints(), t.onBoard(),
-                sorted(t.continued()), result, again == null ? null : again(again));
+                sorted(t.continued()), result, again == null ? null : again(again), daily);
     }
 
     private static Responses.Again again(TableSnapshot a) {

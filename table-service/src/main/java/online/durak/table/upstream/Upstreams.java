@@ -14,6 +14,9 @@ import io.vertx.httpproxy.ProxyResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import online.durak.service.api.ErrorCodes;
@@ -39,6 +42,9 @@ public class Upstreams {
     }
 
     void install(@Observes Router router) {
+        // the most specific path first, whichever upstream it belongs to: /api/daily/list (leaderboard) before
+        // /api/daily* (matchmaking); routes of one order are tried in the order they were added
+        List<Map.Entry<String, HttpProxy>> routes = new ArrayList<>();
         for (var e : new TreeMap<>(config.upstreams()).entrySet()) {
             String name = e.getKey();
             UpstreamConfig.Upstream u = e.getValue();
@@ -50,10 +56,16 @@ public class Upstreams {
             HttpProxy proxy = HttpProxy.reverseProxy(client).origin(port, url.getHost())
                     .addInterceptor(unavailable(name));
             for (String path : u.paths()) {
-                // after HttpLimits and the WebSocket refusals, before the REST layer (whose 404 would answer)
-                router.route(path.strip()).order(Integer.MIN_VALUE + 2).handler(rc -> proxy.handle(rc.request()));
+                routes.add(Map.entry(path.strip(), proxy));
             }
             LOG.infof("forwarding %s to %s (%s)", u.paths(), url, name);
+        }
+        routes.sort(Comparator.comparingInt((Map.Entry<String, HttpProxy> r) -> r.getKey().replace("*", "").length())
+                .reversed());
+        for (var r : routes) {
+            HttpProxy proxy = r.getValue();
+            // after HttpLimits and the WebSocket refusals, before the REST layer (whose 404 would answer)
+            router.route(r.getKey()).order(Integer.MIN_VALUE + 2).handler(rc -> proxy.handle(rc.request()));
         }
     }
 

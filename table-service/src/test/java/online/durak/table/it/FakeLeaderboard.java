@@ -50,6 +50,9 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
         return Map.of("durak.upstreams.leaderboard.url", here, "durak.upstreams.matchmaking.url", here,
                 "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
                 "durak.upstreams.gone.paths", "/api/gone*",
+                // matchmaking is not there either: /api/daily/list must still reach the leaderboard
+                "durak.upstreams.matchmaking.url", "http://127.0.0.1:" + nothing,
+                "durak.upstreams.matchmaking.timeout", "2s",
                 "durak.upstreams.gone.timeout", "2s");
     }
 

@@ -80,6 +80,17 @@ class UpstreamTest {
     }
 
     @Test
+    void theMostSpecificPath_wins_whicheverUpstreamHasIt() {
+        // /api/daily/list is the leaderboard's, although matchmaking has /api/daily*
+        given().queryParam("date", "2026-12-01").get("/api/daily/list").then().statusCode(200)
+                .body("upstream", equalTo("leaderboard")).body("path", equalTo("/api/daily/list"))
+                .body("query", equalTo("date=2026-12-01"));
+        given().post("/api/daily").then().statusCode(200).body("upstream", equalTo("matchmaking"))
+                .body("path", equalTo("/api/daily"));
+        given().get("/api/quick-match").then().statusCode(200).body("upstream", equalTo("matchmaking"));
+    }
+
+    @Test
     void otherPaths_stayTheTableServices() {
         given().get("/api/info").then().statusCode(200).body("path", nullValue());
         given().get("/api/playersX").then().statusCode(404).body("code", equalTo("NOT_FOUND"));

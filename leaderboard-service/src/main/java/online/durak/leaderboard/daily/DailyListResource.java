@@ -1,0 +1,103 @@
+package online.durak.leaderboard.daily;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
+
+/**
+ * {@code GET /api/daily/list?date=YYYY-MM-DD&page=0&size=20[&player=ID]}: the daily list of a day (docs/daily.md),
+ * ranked by daily points (equal points share a rank), with {@code player}'s own row even outside the page. The day is
+ * a UTC calendar day; without {@code date}, today's. A bad {@code date}, {@code page} or {@code size} is 400
+ * {@code INVALID_PARAMETER} naming it.
+ */
+@Path("/api/daily/list")
+public class DailyListResource {
+    static final int MAX_SIZE = 100;
+
+    private final DailyStore store;
+    private final Clock clock;
+
+    public DailyListResource(DailyStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    /**
+     * @param deals    the attempt's finished deals (of 3)
+     * @param finished the match is over (else it is scored as it stands: docs/daily.md)
+     * @param left     its player left before the end
+     */
+    public record Entry(long rank, String playerId, String name, int points, int deals, boolean finished,
+                        boolean left, String tableId) {
+        static Entry of(DailyStore.Ranked r) {
+            return new Entry(r.rank(), r.playerId(), r.name(), r.points(), r.deals(), r.finished(), r.left(),
+                    r.tableId());
+        }
+    }
+
+    /** @param player the asked-for player's entry, null when not asked for or without a counting attempt that day */
+    public record ListPage(String date, String timeZone, int page, int size, long total, List<Entry> entries,
+                           Entry player) {
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ListPage> list(@QueryParam("date") String date, @QueryParam("page") String page,
+                              @QueryParam("size") String size, @QueryParam("player") String player) {
+        LocalDate day = day(date, clock);
+        int pageNo = number("page", page, 0, 0, Integer.MAX_VALUE / MAX_SIZE);
+        int pageSize = number("size", size, 20, 1, MAX_SIZE);
+        Optional<String> own = Optional.ofNullable(player).filter(s -> !s.isBlank());
+        Uni<Optional<DailyStore.Ranked>> mine = own.isPresent() ? store.of(day, own.get())
+                : Uni.createFrom().item(Optional.empty());
+        return store.page(day, pageNo, pageSize).chain(p -> mine.map(m -> new ListPage(day.toString(), "UTC",
+                pageNo, pageSize, p.total(), p.rows().stream().map(Entry::of).toList(), m.map(Entry::of).orElse(null))));
+    }
+
+    /** The day asked for, or today (UTC); a bad one is 400 naming {@code date}. */
+    static LocalDate day(String date, Clock clock) {
+        if (date == null || date.isEmpty()) {
+            return today(clock);
+        }
+        try {
+            return LocalDate.parse(date);
+        } catch (DateTimeParseException e) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
+                    "date: must be a day YYYY-MM-DD, not \"" + date + "\"");
+        }
+    }
+
+    /** Today, by the calendar that decides the daily game: UTC. */
+    public static LocalDate today(Clock clock) {
+        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    static int number(String name, String value, int fallback, int min, int max) {
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
+                    name + ": must be a whole number, not \"" + value + "\"");
+        }
+        if (n < min || n > max) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
+                    name + ": must be from " + min + " to " + max + ", not " + n);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,138 @@
+package online.durak.leaderboard.daily;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The daily list and the days behind the streaks, in {@code dl_} tables of the shared database (docs/daily.md), through
+ * the reactive PostgreSQL client with plain SQL: one row per day and player, the counting attempt as it stands.
+ */
+@ApplicationScoped
+public class DailyStore {
+    /** The advisory lock of the schema statements ("dlist" in ASCII). */
+    private static final long LOCK = 0x646c697374L;
+
+    static final String CREATE = """
+            create table if not exists dl_entries (
+                day        date        not null,
+                player_id  text        not null,
+                table_id   text        not null,
+                seq        bigint      not null,
+                name       text        not null,
+                points     int         not null,
+                deals      int         not null,
+                finished   boolean     not null,
+                left_early boolean     not null,
+                started_at timestamptz not null,
+                at         timestamptz not null,
+                primary key (day, player_id)
+            );
+            create index if not exists dl_entries_rank on dl_entries (day, points desc, player_id);
+            create index if not exists dl_entries_player on dl_entries (player_id, day)""";
+    static final String DROP = "drop table if exists dl_entries";
+
+    /**
+     * The attempt as it stands at {@code seq}: a later seq of the same table replaces an earlier one, an earlier or the
+     * same seq (a redelivery, the rebuild beside the consumer) changes nothing, and another table of the same day and
+     * player (there is none: matchmaking makes one counting attempt per day) never replaces the first.
+     */
+    static final String UPSERT = """
+            insert into dl_entries (day, player_id, table_id, seq, name, points, deals, finished, left_early,
+                                    started_at, at)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+            on conflict (day, player_id) do update set
+                seq = excluded.seq, name = excluded.name, points = excluded.points, deals = excluded.deals,
+                finished = excluded.finished, left_early = excluded.left_early, at = excluded.at
+            where dl_entries.table_id = excluded.table_id and dl_entries.seq < excluded.seq""";
+    static final String RANKED = "select player_id, name, points, deals, finished, left_early, table_id, "
+            + "rank() over (order by points desc) as rank from dl_entries where day = $1";
+
+    private final Pool pool;
+    private final Duration timeout;
+
+    public DailyStore(Pool pool, @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration timeout) {
+        this.pool = pool;
+        this.timeout = timeout;
+    }
+
+    /** Creates the tables when missing (blocking), under an advisory lock as the leaderboard's Schema does. */
+    public void create() {
+        run(CREATE);
+    }
+
+    /** Drops them (blocking): a rebuild starts from nothing. */
+    public void drop() {
+        run(DROP);
+    }
+
+    private void run(String sql) {
+        pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
+                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
+                        .chain(() -> c.query(sql).execute()))
+                .await().atMost(timeout);
+    }
+
+    /** Stores the attempt as it stands (blocking); whether a row changed. */
+    public boolean apply(DailyAttempt a) {
+        return pool.preparedQuery(UPSERT).execute(Tuple.tuple().addLocalDate(a.date()).addString(a.playerId())
+                        .addString(a.tableId()).addLong(a.seq()).addString(a.name() == null ? "" : a.name())
+                        .addInteger(a.points()).addInteger(a.deals()).addBoolean(a.finished()).addBoolean(a.left())
+                        .addOffsetDateTime(a.startedAt().atOffset(ZoneOffset.UTC))
+                        .addOffsetDateTime(a.at().atOffset(ZoneOffset.UTC)))
+                .await().atMost(timeout).rowCount() > 0;
+    }
+
+    /** A row of the list. */
+    public record Ranked(long rank, String playerId, String name, int points, int deals, boolean finished,
+                         boolean left, String tableId) {
+        static Ranked of(Row r) {
+            return new Ranked(r.getLong("rank"), r.getString("player_id"), r.getString("name"),
+                    r.getInteger("points"), r.getInteger("deals"), r.getBoolean("finished"),
+                    r.getBoolean("left_early"), r.getString("table_id"));
+        }
+    }
+
+    /** One page of the day's list and its size. */
+    public record Page(long total, List<Ranked> rows) {
+    }
+
+    public Uni<Page> page(LocalDate day, int page, int size) {
+        Uni<Long> total = pool.preparedQuery("select count(*) from dl_entries where day = $1")
+                .execute(Tuple.of(day)).map(rs -> rs.iterator().next().getLong(0));
+        Uni<List<Ranked>> rows = pool.preparedQuery(RANKED + " order by points desc, started_at, player_id"
+                        + " limit $2 offset $3")
+                .execute(Tuple.of(day, size, (long) page * size)).map(rs -> {
+                    List<Ranked> out = new ArrayList<>();
+                    rs.forEach(r -> out.add(Ranked.of(r)));
+                    return out;
+                });
+        return Uni.combine().all().unis(total, rows).asTuple().map(t -> new Page(t.getItem1(), t.getItem2()));
+    }
+
+    /** The player's row of the day, wherever it ranks. */
+    public Uni<Optional<Ranked>> of(LocalDate day, String playerId) {
+        return pool.preparedQuery("select * from (" + RANKED + ") r where player_id = $2")
+                .execute(Tuple.of(day, playerId))
+                .map(rs -> rs.size() == 0 ? Optional.<Ranked>empty() : Optional.of(Ranked.of(rs.iterator().next())));
+    }
+
+    /** The days with a counting attempt of the player, ascending. */
+    public Uni<List<LocalDate>> days(String playerId) {
+        return pool.preparedQuery("select day from dl_entries where player_id = $1 order by day")
+                .execute(Tuple.of(playerId)).map(rs -> {
+                    List<LocalDate> out = new ArrayList<>();
+                    rs.forEach(r -> out.add(r.getLocalDate("day")));
+                    return out;
+                });
+    }
+}
