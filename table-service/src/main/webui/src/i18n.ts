@@ -81,6 +81,10 @@ const en = {
   'choice.turnClock.null': 'no clock', 'choice.turnClock.30': '30 s', 'choice.turnClock.60': '60 s',
   'choice.turnClock.90': '90 s', 'choice.turnClock.120': '2 min',
   'choice.level.EASY': 'easy', 'choice.level.NORMAL': 'normal', 'choice.level.STRONG': 'strong',
+  'view.bot': 'Bot {n} ({level})', 'view.freeSeat': 'free seat', 'sit.over': 'The deal is over.',
+  'sit.youAttack': 'You attack {def}', 'sit.attacksYou': '{att} attacks you', 'sit.attacks': '{att} attacks {def}',
+  'sit.yourTurn': 'your turn', 'sit.toAct': '{name} to act', 'sit.fit': '{n} more cards fit', 'sit.fitOne': '1 more card fits',
+  'sit.youTake': 'You take', 'sit.takes': '{name} takes',
 };
 export type Key = keyof typeof en;
 
@@ -166,6 +170,10 @@ const de: Partial<Record<Key, string>> = {
   'choice.turnClock.null': 'ohne Uhr', 'choice.turnClock.30': '30 s', 'choice.turnClock.60': '60 s',
   'choice.turnClock.90': '90 s', 'choice.turnClock.120': '2 min',
   'choice.level.EASY': 'leicht', 'choice.level.NORMAL': 'normal', 'choice.level.STRONG': 'stark',
+  'view.bot': 'Computer {n} ({level})', 'view.freeSeat': 'freier Platz', 'sit.over': 'Die Runde ist vorbei.',
+  'sit.youAttack': 'Du greifst {def} an', 'sit.attacksYou': '{att} greift dich an', 'sit.attacks': '{att} greift {def} an',
+  'sit.yourTurn': 'du bist dran', 'sit.toAct': '{name} ist dran', 'sit.fit': 'noch {n} Karten passen', 'sit.fitOne': 'noch 1 Karte passt',
+  'sit.youTake': 'Du nimmst', 'sit.takes': '{name} nimmt',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 
