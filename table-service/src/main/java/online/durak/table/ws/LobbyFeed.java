@@ -40,7 +40,11 @@ public class LobbyFeed implements TableListener {
     private final ManagedExecutor executor;
     private final Map<String, WebSocketConnection> open = new ConcurrentHashMap<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
-    /** The tables in the last frame sent: a change to one of them (it started, closed) is a change of the lobby. */
+    /**
+     * The tables watched (those of the last broadcast and of every connection's first frame since) and the text of
+     * the last broadcast: a change to a watched table (it started, closed) is a change of the lobby, and a list equal
+     * to the last broadcast is not sent again.
+     */
     private volatile Set<String> listed = Set.of();
     private volatile String last;
 
@@ -57,7 +61,14 @@ public class LobbyFeed implements TableListener {
 
     void opened(WebSocketConnection connection) {
         open.put(connection.id(), connection);
-        send(connection, frame(lobby.tables()));
+        List<Responses.TableSummary> tables = lobby.tables();
+        // what this connection now shows is watched too, and the next change is sent even if it ends up equal to the
+        // last broadcast (which this connection never got)
+        Set<String> watched = new java.util.HashSet<>(listed);
+        tables.forEach(t -> watched.add(t.tableId()));
+        listed = Set.copyOf(watched);
+        last = null;
+        send(connection, frame(tables));
     }
 
     void closed(WebSocketConnection connection) {
@@ -88,11 +99,12 @@ public class LobbyFeed implements TableListener {
 
     private void sendAll() {
         List<Responses.TableSummary> tables = lobby.tables();
-        String before = last;
         String text = frame(tables);
-        if (text.equals(before)) {
+        listed = tables.stream().map(Responses.TableSummary::tableId).collect(java.util.stream.Collectors.toSet());
+        if (text.equals(last)) {
             return; // e.g. a table of the lobby moved in a way the list does not show
         }
+        last = text;
         for (WebSocketConnection c : open.values()) {
             if (c.isOpen()) {
                 send(c, text);
@@ -101,11 +113,8 @@ public class LobbyFeed implements TableListener {
     }
 
     private String frame(List<Responses.TableSummary> tables) {
-        listed = tables.stream().map(Responses.TableSummary::tableId).collect(java.util.stream.Collectors.toSet());
         try {
-            String text = json.writeValueAsString(Map.of("type", "lobby", "tables", tables));
-            last = text;
-            return text;
+            return json.writeValueAsString(Map.of("type", "lobby", "tables", tables));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the lobby could not be written", e);
         }

@@ -104,6 +104,21 @@ class LobbySocketTest {
     }
 
     @Test
+    void aTableOpenedBeforeTheConnectionLeavesItsListWhenItStarts() {
+        String a = It.guest("Anna").getString("token");
+        String b = It.guest("Boris").getString("token");
+        String id = It.as(a).body("{\"settings\":{\"players\":2,\"turnClock\":null}}").post("/api/tables")
+                .then().statusCode(201).extract().jsonPath().getString("tableId");
+        It.as(b).post("/api/tables/" + id + "/join").then().statusCode(200);
+        try (WsClient ws = WsClient.connect(lobby("?token=" + b))) {
+            JsonNode first = ws.next();
+            assertEquals(0, table(first, id).path("freeSeats").asInt(), first::toString);
+            It.as(a).post("/api/tables/" + id + "/start").then().statusCode(200);
+            until(ws, f -> table(f, id) == null);
+        }
+    }
+
+    @Test
     void withoutAValidTokenTheUpgradeIsRefused() {
         assertThrows(CompletionException.class, () -> WsClient.connect(lobby("")).close());
         assertThrows(CompletionException.class, () -> WsClient.connect(lobby("?token=nope")).close());
