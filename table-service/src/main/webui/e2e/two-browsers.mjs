@@ -215,9 +215,11 @@ async function main() {
       if (n >= 2 && !cut && (await attr(b.page, 'data-my-turn')) !== 'true') {
         // Bo's socket is cut (when another seat is to move) and held down while Ann and the bot go on; then it may
         // connect again and must catch up on what it missed.
-        const before = Number(await attr(b.page, 'data-seq'));
         b.hold = true;
         b.socket?.close({ code: 4000, reason: 'cut by the test' });
+        await b.page.waitForFunction(() => document.querySelector('.link-status')?.dataset.link !== 'live');
+        await b.page.waitForTimeout(300); // a frame already on its way when the socket was cut may still land
+        const before = Number(await attr(b.page, 'data-seq'));
         await a.page.waitForFunction((s) => Number(document.querySelector('.table-page')?.dataset.seq) > s
           || document.querySelector('.table-page')?.dataset.stage !== 'deal', before, { timeout: 30_000 });
         await a.page.waitForTimeout(1500); // perhaps more moves meanwhile
