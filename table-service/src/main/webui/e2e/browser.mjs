@@ -19,14 +19,7 @@ export async function openBrowser(script) {
     process.exit(2);
   }
   mkdirSync(outDir, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), 'durak-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: DESKTOP,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { profile, context } = await launchContext();
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -66,6 +59,19 @@ export async function openBrowser(script) {
   }
 
   return { base, outDir, context, page, pageErrors, shots, shoot, run };
+}
+
+/** A browser with its own fresh profile (a second person: own storage, own sign-in); `close()` removes the profile. */
+export async function launchContext() {
+  const profile = mkdtempSync(join(tmpdir(), 'durak-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: DESKTOP,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { profile, context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
 /** Waits until the table moved on from `seq`, or shows why a move was refused, which fails the run. */

@@ -1,6 +1,6 @@
 import type {
   Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket,
+  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket,
 } from './types';
 import { session, signOut } from '../session';
 import { t } from '../i18n';
@@ -60,12 +60,12 @@ export const api = {
   login: (name: string, password: string) => call<AccountSession>('POST', '/api/sessions', { name, password }),
   /** The token stops working on the server (DELETE /api/sessions/current). */
   logout: () => call<null>('DELETE', '/api/sessions/current'),
-  me: () => call<{ playerId: string; name: string; account: boolean }>('GET', '/api/me'),
+  me: () => call<Me>('GET', '/api/me'),
   tables: () => call<TableSummary[]>('GET', '/api/tables'),
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (settings: Partial<Settings>) =>
     call<TableSummary>('POST', '/api/tables', { settings, commandId: commandId() }),
-  solo: (settings: Partial<Settings>, bots: BotLevel | BotLevel[]) =>
+  solo: (settings: Partial<Settings>, bots: Bots) =>
     call<TableView>('POST', '/api/tables/solo', { settings, bots, commandId: commandId() }),
   join: (id: string, seat?: number) =>
     call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined ? {} : { seat }),

@@ -1,14 +1,18 @@
-// The API's JSON as table-service documents it (README "REST", docs/websocket.md), written by hand for this first
-// slice; the next step is generating it from /q/openapi (docs/webclient.md, "Types").
+// The API's JSON as table-service documents it (README "REST", docs/websocket.md). Types the OpenAPI document gives
+// exactly are the generated ones (schema.ts); the others are written here, more exact than the document (null for
+// "none", the engine's views and moves), and schema.ts checks in every build that their fields are the document's.
+import type { Schemas } from './schema';
 
 export type Suit = 'C' | 'D' | 'H' | 'S';
 /** Rank then suit: "10D", "QS", "6H" (RULES.md §2). */
 export type CardCode = string;
-export type BotLevel = 'EASY' | 'NORMAL' | 'STRONG';
+export type BotLevel = Schemas['BotLevel'];
+/** Solo's bots: one level for every bot seat, or one per seat 1, 2, ... */
+export type Bots = Schemas['Bots'];
 export type Variant = 'PODKIDNOI' | 'PEREVODNOI';
 export type ThrowIn = 'ALL' | 'NEIGHBOURS' | 'NEIGHBOURS_ONLY';
 export type FirstBoutLimit = 'FIRST_BOUT' | 'UNTIL_FIRST_DISCARD' | 'NONE';
-export type TableStatus = 'OPEN' | 'PLAYING' | 'FINISHED' | 'CLOSED';
+export type TableStatus = Schemas['TableSummary']['status'];
 export type Phase = 'ATTACK' | 'DEFENSE' | 'THROW_IN' | 'TAKE_ADDING' | 'DEAL_OVER';
 
 /** A table's house rules (RULES.md §1); turnClock in seconds, null for none. */
@@ -254,10 +258,9 @@ export interface Accepted {
 }
 
 /** Every error of the API. */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-}
+export type ApiErrorBody = Schemas['Error'];
+/** GET /api/me. */
+export type Me = Schemas['Me'];
 
 /** Frames from the server (docs/websocket.md, "Server to client"). */
 export type ServerFrame =

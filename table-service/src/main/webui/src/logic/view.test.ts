@@ -89,3 +89,11 @@ describe('leaving and again', () => {
     expect(againPressed([1, 2], v.table.seats, 1, 'You')).toEqual(['You', 'Bot 2 (strong)']);
   });
 });
+
+describe('the situation line in German', () => {
+  it('is written from the i18n table', async () => {
+    const { translate } = await import('../i18n');
+    const de = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate('de', k, p);
+    expect(situation(tableView(), de)).toBe('Du greifst Computer 2 (stark) an · du bist dran · noch 5 Karten passen');
+  });
+});

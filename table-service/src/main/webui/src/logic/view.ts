@@ -1,12 +1,17 @@
 import type { Seat, SeatView, TableView } from '../api/types';
+import { translate, type Key } from '../i18n';
+
+/** A text of the i18n table (`translate` in a language); English unless the page passes its own. */
+export type Tr = (key: Key, params?: Record<string, string | number>) => string;
+const EN: Tr = (key, params) => translate('en', key, params);
 
 /** A seat's name as the table shows it: the person's name, or the bot's level. */
-export function seatName(seats: Seat[], seat: number | null): string {
+export function seatName(seats: Seat[], seat: number | null, tr: Tr = EN): string {
   if (seat === null || seat < 0) return '—';
   const s = seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  if (s.bot) return `Bot ${seat} (${s.bot.toLowerCase()})`;
-  return s.name ?? (s.free ? 'free seat' : `Seat ${seat + 1}`);
+  if (!s) return tr('table.seat', { n: seat + 1 });
+  if (s.bot) return tr('view.bot', { n: seat, level: tr(`choice.level.${s.bot}` as Key) });
+  return s.name ?? (s.free ? tr('view.freeSeat') : tr('table.seat', { n: seat + 1 }));
 }
 
 /** The other seats in play order, starting left of this one (clockwise). */
@@ -16,16 +21,18 @@ export function opponents(view: TableView): number[] {
 }
 
 /** The situation line: who attacks whom, whose turn, how many more cards fit. */
-export function situation(view: TableView): string {
+export function situation(view: TableView, tr: Tr = EN): string {
   const d = view.deal;
   const seats = view.table.seats;
   if (!d) return '';
-  if (d.phase === 'DEAL_OVER') return 'The deal is over.';
-  const who = (s: number | null) => (s === view.seat ? 'You' : seatName(seats, s));
-  const parts = [`${who(d.attacker)} ${d.attacker === view.seat ? 'attack' : 'attacks'} ${d.defender === view.seat ? 'you' : seatName(seats, d.defender)}`];
-  parts.push(d.toAct === view.seat ? 'your turn' : `${seatName(seats, d.toAct)} to act`);
-  if (d.phase !== 'DEFENSE') parts.push(`${d.roomLeft} more card${d.roomLeft === 1 ? '' : 's'} fit`);
-  if (d.phase === 'TAKE_ADDING') parts.push(`${who(d.defender)} ${d.defender === view.seat ? 'take' : 'takes'}`);
+  if (d.phase === 'DEAL_OVER') return tr('sit.over');
+  const name = (s: number | null) => seatName(seats, s, tr);
+  const parts = [d.attacker === view.seat ? tr('sit.youAttack', { def: name(d.defender) })
+    : d.defender === view.seat ? tr('sit.attacksYou', { att: name(d.attacker) })
+      : tr('sit.attacks', { att: name(d.attacker), def: name(d.defender) })];
+  parts.push(d.toAct === view.seat ? tr('sit.yourTurn') : tr('sit.toAct', { name: name(d.toAct) }));
+  if (d.phase !== 'DEFENSE') parts.push(tr(d.roomLeft === 1 ? 'sit.fitOne' : 'sit.fit', { n: d.roomLeft }));
+  if (d.phase === 'TAKE_ADDING') parts.push(d.defender === view.seat ? tr('sit.youTake') : tr('sit.takes', { name: name(d.defender) }));
   return parts.join(' · ');
 }
 

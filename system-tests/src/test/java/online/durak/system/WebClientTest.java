@@ -117,6 +117,19 @@ class WebClientTest {
         }
     }
 
+    /**
+     * Two browsers at one open table with a bot: the live lobby, each sees the other's moves and never a card it may
+     * not know (every DOM snapshot and WebSocket frame against the replay), and the page catching up without a reload
+     * after its WebSocket was cut and after table-service was restarted mid-deal (the script asks on its stdout).
+     */
+    @Test
+    void twoBrowsersAtOneTable_seeEachOthersMovesNeverTheirCards_andCatchUpAfterACut() throws Exception {
+        Path out = runE2e("e2e/two-browsers.mjs");
+        for (String shot : new String[] {"lobby-live", "two-final-ann", "two-final-bo"}) {
+            assertShots(out, shot);
+        }
+    }
+
     private static void assertShots(Path out, String shot) throws IOException {
         for (String size : new String[] {"desktop", "phone"}) {
             assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);
@@ -132,14 +145,19 @@ class WebClientTest {
             fail(WEBUI + "/node_modules is missing: build table-service first (Quinoa runs npm ci)");
         }
         Path out = Path.of("target/webclient").toAbsolutePath();
-        Process node = new ProcessBuilder("node", script, base(), out.toString())
-            .directory(WEBUI.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder("node", script, base(), out.toString())
+            .directory(WEBUI.toFile()).redirectErrorStream(true);
+        pb.environment().put("E2E_RESTART", "stdin"); // a script may ask for a restart of table-service (two-browsers.mjs)
+        Process node = pb.start();
         StringBuilder output = new StringBuilder();
         Thread pump = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
                     System.out.println("[e2e] " + line);
                     output.append(line).append('\n');
+                    if (line.equals("E2E-RESTART table-service")) {
+                        restartFor(node, output);
+                    }
                 }
             } catch (IOException e) {
                 output.append("(output lost: ").append(e).append(")\n");
@@ -154,6 +172,20 @@ class WebClientTest {
         pump.join(5000);
         assertEquals(0, node.exitValue(), script + " failed:\n" + output);
         return out;
+    }
+
+    /** Restarts table-service on its port (the pages reconnect by themselves) and tells the script it is back. */
+    private static void restartFor(Process node, StringBuilder output) throws IOException {
+        String answer;
+        try {
+            SystemUnderTest.restart("table-service");
+            answer = "restarted";
+        } catch (RuntimeException e) {
+            output.append("(restart failed: ").append(e).append(")\n");
+            answer = "failed " + e;
+        }
+        node.getOutputStream().write((answer + "\n").getBytes(StandardCharsets.UTF_8));
+        node.getOutputStream().flush();
     }
 
     private static String base() {

@@ -84,10 +84,12 @@ public class TableResource {
     private final ViewSettings views;
     private final Rematches rematches;
     private final ChipsClient chips;
+    private final Lobby lobby;
 
     public TableResource(CurrentPlayer player, Projections projections, TableCommands commands, Hints hints,
-                         ViewSettings views, Rematches rematches, ChipsClient chips) {
+                         ViewSettings views, Rematches rematches, ChipsClient chips, Lobby lobby) {
         this.chips = chips;
+        this.lobby = lobby;
         this.player = player;
         this.projections = projections;
         this.commands = commands;
@@ -100,11 +102,11 @@ public class TableResource {
 
     @GET
     @Operation(summary = "The lobby: open tables", description = "Tables that have not started, newest first, "
-            + "with their settings, seats (names) and free seats.")
+            + "with their settings, seats (names) and free seats. The same list is pushed live by the WebSocket "
+            + "/api/lobby/ws (docs/websocket.md).")
     @APIResponse(responseCode = "200", description = "the open tables")
     public List<Responses.TableSummary> lobby() {
-        return projections.lobby().stream().filter(s -> !rematches.reserved(s.tableId())).map(TableViews::summary)
-                .toList();
+        return lobby.tables();
     }
 
     @POST

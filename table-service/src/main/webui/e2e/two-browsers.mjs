@@ -1,0 +1,318 @@
+// Two people in two browsers at one open table with a bot: the lobby shows the table live (no reload), the second
+// person joins from there, the first seats a bot and starts. Each sees the other's moves, and never a card it may not
+// know: every DOM snapshot (each change of the page, by a MutationObserver) and every WebSocket frame each page
+// received is checked against the deal's replay (every hand at every seq) once the deal is over.
+// Mid-deal, the second person's WebSocket is cut by the test (and held down while the others move); with
+// E2E_RESTART=stdin the script also asks its runner to restart table-service (it prints "E2E-RESTART table-service"
+// and waits for a line on stdin; system-tests' WebClientTest does that). Each time the page must catch up without a
+// reload and show what a fresh load of the table shows.
+// Usage: node e2e/two-browsers.mjs BASE_URL OUT_DIR
+import { createInterface } from 'node:readline';
+import { launchContext, movedOnOrFail, openBrowser } from './browser.mjs';
+
+const { base, page: pageA, pageErrors, shots, shoot, run } = await openBrowser('two-browsers');
+const RESTART = process.env.E2E_RESTART === 'stdin';
+const deadline = Date.now() + 5 * 60_000;
+const stdin = RESTART ? createInterface({ input: process.stdin }) : null;
+const nextLine = () => new Promise((resolve) => stdin.once('line', resolve));
+
+const CODE = /(?<![A-Za-z0-9])(10|[2-9JQKA])[CDHS](?![A-Za-z0-9])/g;
+const NAMES = { jack: 'J', queen: 'Q', king: 'K', ace: 'A' };
+const SUITS = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
+const NAME = /\b(10|[2-9]|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)\b/g;
+/** Every card a text names, as a code ("7H", "10 of diamonds"). */
+function cardsIn(text) {
+  const found = new Set((text.match(CODE) ?? []));
+  for (const m of text.matchAll(NAME)) found.add((NAMES[m[1]] ?? m[1]) + SUITS[m[2]]);
+  return found;
+}
+
+/** One person's page: its WebSocket frames and DOM snapshots, both with the seq they belong to. */
+async function person(page, label) {
+  const me = { page, label, frames: [], snaps: [], socket: null, hold: false, lastSeq: -1 };
+  await page.exposeFunction('__durakSnap', (seq, text, bout) => me.snaps.push({ seq: Number(seq), text, bout }));
+  await page.addInitScript(() => {
+    let last = '';
+    const snap = () => {
+      if (!document.body) return; // the document is still loading
+      const r = document.querySelector('.table-page');
+      // what the page says: its text, and every accessible name, title and card of its elements
+      const attrs = [...document.querySelectorAll('[aria-label],[title],[data-card]')]
+        .map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('data-card') ?? ''}`);
+      const text = `${document.body.innerText}\n${attrs.join('\n')}`;
+      if (text === last) return;
+      last = text;
+      const bout = [...document.querySelectorAll('.bout [data-card]')].map((e) => e.getAttribute('data-card'));
+      window.__durakSnap(r ? r.dataset.seq : '-1', text, bout);
+    };
+    new MutationObserver(snap).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  // Every WebSocket of the page goes through the test, which keeps each frame and can cut the connection.
+  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    if (me.hold) {
+      ws.close({ code: 4000, reason: 'cut by the test' });
+      return;
+    }
+    const server = ws.connectToServer();
+    me.socket = ws;
+    server.onMessage((m) => {
+      const text = String(m);
+      const f = JSON.parse(text);
+      const seq = f.view?.seq ?? f.seq;
+      if (typeof seq === 'number') me.lastSeq = Math.max(me.lastSeq, seq);
+      me.frames.push({ seq: typeof seq === 'number' ? seq : me.lastSeq, text });
+      ws.send(m);
+    });
+    ws.onMessage((m) => server.send(m));
+    ws.onClose((code, reason) => server.close({ code, reason }));
+    server.onClose((code, reason) => ws.close({ code, reason }));
+  });
+  return me;
+}
+
+const root = (p) => p.locator('.table-page');
+const attr = (p, name) => root(p).getAttribute(name);
+
+async function signIn(page, name) {
+  await page.goto(base + '/');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await page.getByRole('button', { name: 'Play solo' }).waitFor();
+}
+
+/** What a table page shows, for comparing a caught-up page with a fresh load. */
+const shown = (p) => p.evaluate(() => {
+  const r = document.querySelector('.table-page');
+  return JSON.stringify({
+    seq: r?.dataset.seq, stage: r?.dataset.stage, phase: r?.dataset.phase,
+    cards: [...document.querySelectorAll('.table-page [data-card]')].map((e) => e.getAttribute('data-card')),
+    opponents: document.querySelector('.opponents')?.textContent?.replace(/\s+/g, ' ').trim(),
+  });
+});
+
+async function sameAsAFreshLoad(b, what) {
+  const fresh = await b.page.context().newPage();
+  await fresh.goto(b.page.url());
+  await fresh.waitForFunction((s) => document.querySelector('.table-page')?.dataset.seq === s,
+    await attr(b.page, 'data-seq'), { timeout: 20_000 });
+  const [live, loaded] = [await shown(b.page), await shown(fresh)];
+  await fresh.close();
+  if (live !== loaded) throw new Error(`after ${what} the page shows\n  ${live}\nbut a fresh load shows\n  ${loaded}`);
+  console.log(`after ${what}: the page caught up without a reload and shows what a fresh load shows (seq ${JSON.parse(live).seq})`);
+}
+
+/** Waits until the page is live again and it is this person's turn (so nothing moves while the pages are compared). */
+async function awaitMyTurnOrEnd(p) {
+  await p.waitForFunction(() => {
+    const r = document.querySelector('.table-page');
+    return r && (r.dataset.stage !== 'deal' || r.dataset.myTurn === 'true') && document.querySelector('.link-status')?.dataset.link === 'live';
+  }, null, { timeout: 60_000 });
+}
+
+async function playOneMove(page, phase) {
+  const hand = page.getByRole('region', { name: 'Your hand' });
+  const action = (kind) => page.locator(`.actions [data-action=${kind}]`);
+  if (phase === 'ATTACK') {
+    await hand.locator('button.card.playable').first().click();
+    await action('attack').click();
+    return;
+  }
+  if (phase === 'DEFENSE') {
+    const playable = hand.locator('button.card.playable');
+    const n = await playable.count();
+    for (let i = 0; i < n; i++) {
+      const card = playable.nth(i);
+      await card.click();
+      if (await action('cover').count() && !(await action('cover').isDisabled())) {
+        await action('cover').click();
+        return;
+      }
+      const targets = page.locator('.bout button.card.target');
+      if (await targets.count()) {
+        await targets.first().click();
+        if (!(await action('cover').isDisabled())) {
+          await action('cover').click();
+          return;
+        }
+      }
+      await card.click();
+    }
+    await action('take').click();
+    return;
+  }
+  await action('pass').click();
+}
+
+/** Plays this person's turns until the final board; `afterMove(n)` runs after the n-th move. */
+async function play(me, afterMove = async () => {}) {
+  const p = me.page;
+  let moves = 0;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`${me.label}: the match did not finish in time (${moves} moves)`);
+    while (me.paused) {
+      me.idle = true;
+      await p.waitForTimeout(100);
+    }
+    me.idle = false;
+    await p.waitForFunction(() => {
+      const r = document.querySelector('.table-page');
+      if (!r) return false;
+      if (r.dataset.stage === 'final') return !!document.querySelector('.board table');
+      return r.dataset.stage === 'deal' && r.dataset.myTurn === 'true' && document.querySelector('.actions button') !== null;
+    }, null, { timeout: 60_000, polling: 100 }).catch((e) => {
+      if (!me.paused) throw e;
+    });
+    if (me.paused) continue;
+    if ((await attr(p, 'data-stage')) === 'final') return moves;
+    const seq = await attr(p, 'data-seq');
+    await playOneMove(p, await attr(p, 'data-phase'));
+    moves++;
+    await movedOnOrFail(p, seq);
+    await afterMove(moves);
+  }
+}
+
+async function main() {
+  const second = await launchContext();
+  const a = await person(pageA, 'Ann');
+  const b = await person(await second.context.newPage(), 'Bo');
+  b.page.on('pageerror', (e) => pageErrors.push(`Bo: ${e}`));
+  try {
+    await signIn(a.page, 'Ann');
+    await signIn(b.page, 'Bo');
+
+    // Ann opens a table of 3 without a clock; Bo's lobby shows it without a reload, and its filters hide and show it.
+    await a.page.getByRole('button', { name: 'Open a table…' }).click();
+    await a.page.locator('select[name=players]').selectOption('3');
+    await a.page.locator('select[name=dealsPerMatch]').selectOption('1');
+    await a.page.locator('select[name=turnClock]').selectOption({ label: 'no clock' });
+    await a.page.getByRole('button', { name: 'Open table', exact: true }).click();
+    await a.page.waitForURL(/\/tables\//);
+    const tableId = decodeURIComponent(a.page.url().split('/tables/')[1]);
+    const row = b.page.locator(`.table-row[data-table="${tableId}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    await b.page.locator('select[name=filter-players]').selectOption('2');
+    await row.waitFor({ state: 'detached' });
+    await b.page.locator('select[name=filter-players]').selectOption('3');
+    await row.waitFor();
+    console.log(`Bo's lobby shows Ann's table ${tableId} live, and its filter hides and shows it`);
+    await shoot('lobby-live', b.page);
+    await row.getByRole('button', { name: 'Join' }).click();
+    await b.page.waitForURL(/\/tables\//);
+
+    // Ann sees Bo sit down (live), seats an easy bot in the free seat and starts.
+    await a.page.getByText(/Seat 2: Bo/).waitFor();
+    await a.page.locator('select[name=bot-level]').selectOption('EASY');
+    await a.page.getByRole('button', { name: 'Seat a bot' }).click();
+    const start = a.page.getByRole('button', { name: 'Start' });
+    await a.page.waitForFunction(() => [...document.querySelectorAll('button')]
+      .some((x) => x.textContent.trim() === 'Start' && !x.disabled));
+    await start.click();
+
+    let cut = false;
+    let restarted = false;
+    const [movesA, movesB] = await Promise.all([play(a), play(b, async (n) => {
+      if (n >= 2 && !cut && (await attr(b.page, 'data-my-turn')) !== 'true') {
+        // Bo's socket is cut (when another seat is to move) and held down while Ann and the bot go on; then it may
+        // connect again and must catch up on what it missed.
+        b.hold = true;
+        b.socket?.close({ code: 4000, reason: 'cut by the test' });
+        await b.page.waitForFunction(() => document.querySelector('.link-status')?.dataset.link !== 'live');
+        await b.page.waitForTimeout(300); // a frame already on its way when the socket was cut may still land
+        const before = Number(await attr(b.page, 'data-seq'));
+        await a.page.waitForFunction((s) => Number(document.querySelector('.table-page')?.dataset.seq) > s
+          || document.querySelector('.table-page')?.dataset.stage !== 'deal', before, { timeout: 30_000 });
+        await a.page.waitForTimeout(1500); // perhaps more moves meanwhile
+        const missed = Number(await attr(a.page, 'data-seq')) - before;
+        if (Number(await attr(b.page, 'data-seq')) !== before) throw new Error('the cut page moved on without its socket');
+        b.hold = false;
+        console.log(`Bo's socket cut at seq ${before}; ${missed} event(s) happened meanwhile`);
+        await awaitMyTurnOrEnd(b.page);
+        cut = true;
+        await sameAsAFreshLoad(b, 'the WebSocket was cut mid-deal');
+      }
+      if (n >= 4 && cut && RESTART && !restarted) {
+        a.paused = true;
+        while (!a.idle) await b.page.waitForTimeout(100);
+        console.log('E2E-RESTART table-service');
+        const answer = await nextLine();
+        if (answer.trim() !== 'restarted') throw new Error(`the runner answered "${answer}"`);
+        a.paused = false;
+        await awaitMyTurnOrEnd(b.page);
+        restarted = true;
+        await sameAsAFreshLoad(b, 'table-service was restarted mid-deal');
+      }
+    })]);
+    if (!cut) throw new Error('the deal ended before the socket could be cut');
+    if (RESTART && !restarted) throw new Error('the deal ended before table-service could be restarted');
+    await shoot('two-final-ann', a.page);
+    await shoot('two-final-bo', b.page);
+    console.log(`final board reached: Ann made ${movesA} moves, Bo ${movesB}`);
+
+    await checkWhatEachSaw(tableId, [a, b]);
+    if (pageErrors.length) throw new Error(`errors in the pages: ${pageErrors.join('; ')}`);
+    console.log(`screenshots:\n  ${shots.join('\n  ')}`);
+  } finally {
+    stdin?.close();
+    await second.close();
+  }
+}
+
+/** The replay has every hand at every seq: no page may have shown or received a card its seat could not know. */
+async function checkWhatEachSaw(tableId, people) {
+  const token = await people[0].page.evaluate(() => JSON.parse(localStorage.getItem('durak.guest')).token);
+  const r = await fetch(`${base}/api/tables/${encodeURIComponent(tableId)}/replay?deal=1`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!r.ok) throw new Error(`replay: ${r.status} ${await r.text()}`);
+  const { steps } = await r.json();
+  const deck = new Set();
+  for (const v of ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']) for (const s of 'CDHS') deck.add(v + s);
+  // the cards that were ever face up (on the table, the trump card, a shown trump) up to each step: public from then
+  // on, wherever they are; and the hands at each step
+  const seen = new Set();
+  const at = steps.map((step) => {
+    for (const [att, cov] of step.view.table) {
+      seen.add(att);
+      if (cov) seen.add(cov);
+    }
+    if (step.view.trumpCard) seen.add(step.view.trumpCard);
+    // a trump shown to everyone: the first attacker's lowest trump at the deal's start, a trump shown to transfer
+    for (const shown of [step.event?.event?.shownTrump, step.event?.event?.showTrump]) if (shown) seen.add(shown);
+    return { seq: step.seq, public: new Set(seen), hands: step.view.hands, table: step.view.table, event: step.event };
+  });
+  const end = at[at.length - 1].seq; // from the deal's end on, the board shows the durak's cards to everyone
+  const stateAt = (seq) => [...at].reverse().find((s) => s.seq <= seq);
+  for (const [seat, me] of people.entries()) {
+    const mySeat = JSON.parse(me.frames.find((f) => JSON.parse(f.text).view?.seat !== undefined)?.text ?? '{}').view?.seat;
+    if (mySeat !== seat) throw new Error(`${me.label} sits in seat ${mySeat}, expected ${seat}`);
+    let checked = 0;
+    const check = (seq, text, where) => {
+      if (seq >= end) return;
+      const s = stateAt(seq);
+      const mayKnow = s ? new Set([...s.public, ...(s.hands[String(seat)] ?? [])]) : new Set();
+      for (const c of cardsIn(text)) {
+        if (deck.has(c) && !mayKnow.has(c)) {
+          throw new Error(`${me.label} (seat ${seat}) got ${c} at seq ${seq} in ${where}, a card it may not know:\n${text.slice(0, 2000)}`);
+        }
+      }
+      checked++;
+    };
+    for (const f of me.frames) check(f.seq, f.text, 'a WebSocket frame');
+    for (const snap of me.snaps) check(snap.seq, snap.text, 'the page');
+    // each sees the others' moves: whatever another seat put on the table shows in this page's bout at that seq
+    let moves = 0;
+    for (let i = 1; i < at.length; i++) {
+      const actor = at[i].event?.event?.seat ?? at[i].event?.seat;
+      if (actor === seat || actor === undefined) continue;
+      const before = new Set(at[i - 1].table.flat());
+      const put = at[i].table.flat().filter((c) => c && !before.has(c));
+      const snap = [...me.snaps].reverse().find((x) => x.seq === at[i].seq);
+      if (!put.length || !snap) continue;
+      for (const c of put) if (!snap.bout.includes(c)) throw new Error(`${me.label} did not see ${c} of seat ${actor} at seq ${at[i].seq}`);
+      moves++;
+    }
+    if (moves < 3) throw new Error(`${me.label} saw only ${moves} moves of the others on the table`);
+    console.log(`${me.label}: ${me.frames.length} frames and ${me.snaps.length} snapshots checked (${checked} up to the deal's end), no unknown card; saw ${moves} moves of the others`);
+  }
+}
+
+await run(main, 'two-browsers-failure.png');
