@@ -12,16 +12,17 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 
 /**
- * A stand-in for the leaderboard service, on a free port given to the table service as its upstream
- * {@code leaderboard}: it answers every request with what it got ({@code {method, path, query, authorization}}),
- * {@code /api/players/nobody} with a 404 of its own, and a stake's hold ({@code /internal/chips/holds}) as the chips
- * would for a wallet of 1000: 409 {@code INSUFFICIENT_CHIPS} above that, 403 without the service token's group. A
- * second upstream {@code gone} points at a port where nothing listens (paths {@code /api/gone*}). It stands in for
- * the matchmaking service too: {@code /api/quick-match/events} is an event stream that writes one event, waits until
- * the test {@link #release}s it, then writes a second and ends.
+ * Stand-ins for the leaderboard and matchmaking services, each on a free port given to the table service as the
+ * upstream of that name. Each answers every request with what it got ({@code {upstream, method, path, query,
+ * authorization}}), {@code /api/players/nobody} with a 404 of its own, and a stake's hold
+ * ({@code /internal/chips/holds}) as the chips would for a wallet of 1000: 409 {@code INSUFFICIENT_CHIPS} above that,
+ * 403 without the service token's group. Matchmaking's {@code /api/quick-match/events} is an event stream that writes
+ * one event, waits until the test {@link #release}s it, then writes a second and ends. A third upstream {@code gone}
+ * points at a port where nothing listens (paths {@code /api/gone*}).
  */
 public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
-    private HttpServer server;
+    private HttpServer leaderboard;
+    private HttpServer matchmaking;
     /** Released by the test once it has read the stream's first event through the edge. */
     static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
 
@@ -34,29 +35,36 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
         int nothing;
         try (ServerSocket s = new ServerSocket(0)) {
             nothing = s.getLocalPort(); // closed again: nobody listens there
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            leaderboard = server("leaderboard");
+            matchmaking = server("matchmaking");
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        server.setExecutor(Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "fake-leaderboard");
+        matchmaking.createContext("/api/quick-match/events", FakeLeaderboard::stream);
+        leaderboard.start();
+        matchmaking.start();
+        return Map.of("durak.upstreams.leaderboard.url", url(leaderboard), "durak.upstreams.matchmaking.url",
+                url(matchmaking), "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
+                "durak.upstreams.gone.paths", "/api/gone*", "durak.upstreams.gone.timeout", "2s");
+    }
+
+    /** One stand-in service whose echo names it ({@code upstream}), so a test sees which one a path reached. */
+    private HttpServer server(String name) throws IOException {
+        HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        s.setExecutor(Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fake-" + name);
             t.setDaemon(true);
             return t;
         }));
-        server.createContext("/", this::echo);
-        server.createContext("/api/quick-match/events", FakeLeaderboard::stream);
-        server.start();
-        String here = "http://127.0.0.1:" + server.getAddress().getPort();
-        return Map.of("durak.upstreams.leaderboard.url", here, "durak.upstreams.matchmaking.url", here,
-                "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
-                "durak.upstreams.gone.paths", "/api/gone*",
-                // matchmaking is not there either: /api/daily/list must still reach the leaderboard
-                "durak.upstreams.matchmaking.url", "http://127.0.0.1:" + nothing,
-                "durak.upstreams.matchmaking.timeout", "2s",
-                "durak.upstreams.gone.timeout", "2s");
+        s.createContext("/", x -> echo(name, x));
+        return s;
     }
 
-    private void echo(HttpExchange x) throws IOException {
+    private static String url(HttpServer s) {
+        return "http://127.0.0.1:" + s.getAddress().getPort();
+    }
+
+    private static void echo(String upstream, HttpExchange x) throws IOException {
         String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         if (x.getRequestURI().getPath().startsWith("/internal/chips/holds")) {
             hold(x, body);
@@ -67,7 +75,8 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
             return;
         }
         String auth = x.getRequestHeaders().getFirst("Authorization");
-        answer(x, 200, "{\"method\":\"" + x.getRequestMethod() + "\",\"path\":\"" + x.getRequestURI().getPath()
+        answer(x, 200, "{\"upstream\":\"" + upstream + "\",\"method\":\"" + x.getRequestMethod() + "\",\"path\":\""
+                + x.getRequestURI().getPath()
                 + "\",\"query\":" + quoted(x.getRequestURI().getRawQuery()) + ",\"authorization\":" + quoted(auth)
                 + "}");
     }
@@ -119,8 +128,10 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
-        if (server != null) {
-            server.stop(0);
+        for (HttpServer s : new HttpServer[] {leaderboard, matchmaking}) {
+            if (s != null) {
+                s.stop(0);
+            }
         }
     }
 }
