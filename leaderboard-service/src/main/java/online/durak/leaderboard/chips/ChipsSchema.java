@@ -4,6 +4,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import online.durak.store.Ddl;
 
 /**
  * The chips' tables (docs/chips.md "Tables"), created at start like the leaderboard's ({@code create ... if not
@@ -72,9 +73,7 @@ public class ChipsSchema {
 
     /** Creates what is missing (blocking). */
     public void create() {
-        pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
-                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
-                        .chain(() -> c.query(CREATE).execute()))
+        Ddl.underLock(pool, LOCK, CREATE)
                 .await().atMost(timeout);
     }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import online.durak.store.Ddl;
 
 /**
  * The daily list and the days behind the streaks, in {@code dl_} tables of the shared database (docs/daily.md), through
@@ -76,9 +77,7 @@ public class DailyStore {
     }
 
     private void run(String sql) {
-        pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
-                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
-                        .chain(() -> c.query(sql).execute()))
+        Ddl.underLock(pool, LOCK, sql)
                 .await().atMost(timeout);
     }
 

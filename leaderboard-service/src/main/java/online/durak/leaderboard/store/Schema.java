@@ -4,6 +4,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import online.durak.store.Ddl;
 
 /**
  * The read model's tables, created at start by plain {@code create ... if not exists} statements (docs/leaderboard.md
@@ -96,10 +97,7 @@ public class Schema {
     }
 
     private void run(String sql) {
-        // "already exists, skipping" is what idempotent means here, not news for the log
-        pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
-                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
-                        .chain(() -> c.query(sql).execute()))
+        Ddl.underLock(pool, LOCK, sql)
                 .await().atMost(timeout);
     }
 }

@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import online.durak.store.Ddl;
 
 /**
  * The daily game's tables (docs/daily.md), one row per attempt: {@code mm_daily}. A partial unique index allows one
@@ -53,9 +54,7 @@ public class DailyTables {
     }
 
     public void create() {
-        pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
-                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
-                        .chain(() -> c.query(CREATE).execute()))
+        Ddl.underLock(pool, LOCK, CREATE)
                 .await().atMost(timeout);
     }
 

@@ -4,6 +4,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import online.durak.store.Ddl;
 
 /**
  * The service's own tables in the shared database (docs/matchmaking.md "Store"), created at start by plain
@@ -56,10 +57,7 @@ public class Schema {
 
     /** Creates what is missing (blocking). */
     public void create() {
-        // "already exists, skipping" is what idempotent means here, not news for the log
-        pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
-                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
-                        .chain(() -> c.query(CREATE).execute()))
+        Ddl.underLock(pool, LOCK, CREATE)
                 .await().atMost(timeout);
     }
 }

@@ -1,6 +1,5 @@
 package online.durak.rules.store;
 
-import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -18,6 +17,7 @@ import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.rules.domain.Outcome;
 import online.durak.store.TableEvents;
+import online.durak.store.Ddl;
 
 /**
  * The event store of docs/spine.md on PostgreSQL (reactive client, awaited: callers are the consumer threads
@@ -60,14 +60,7 @@ public class EventStore {
 
     /** Creates the tables and index if missing. */
     public void createSchema() {
-        pool.withTransaction(conn -> {
-            Uni<?> chain = conn.query("set local client_min_messages = warning").execute() // no "exists, skipping"
-                .chain(() -> conn.preparedQuery("select pg_advisory_xact_lock($1)").execute(Tuple.of(SCHEMA_LOCK)));
-            for (String ddl : SCHEMA) {
-                chain = chain.chain(() -> conn.query(ddl).execute());
-            }
-            return chain;
-        }).await().atMost(TIMEOUT);
+        Ddl.underLock(pool, SCHEMA_LOCK, SCHEMA.toArray(String[]::new)).await().atMost(TIMEOUT);
     }
 
     /** The stored outcome of a command, or null when it was never decided. */

@@ -18,6 +18,7 @@ import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import online.durak.store.Ddl;
 
 /**
  * The accounts' tables in the shared PostgreSQL, through the reactive client as the rest of this service (docs/accounts.md):
@@ -175,11 +176,8 @@ public class AccountStore {
         if (schemaReady) {
             return Uni.createFrom().voidItem();
         }
-        // "already exists, skipping" is what idempotent means here, not news for the log
-        return pool.withTransaction(c -> c.query("set local client_min_messages = warning").execute()
-                        .chain(() -> c.query("select pg_advisory_xact_lock(" + LOCK + ")").execute())
-                        .chain(() -> c.query(SCHEMA).execute()))
-                .invoke(() -> schemaReady = true).replaceWithVoid();
+        return Ddl.underLock(pool, LOCK, SCHEMA)
+                .invoke(() -> schemaReady = true);
     }
 
     private <T> T run(java.util.function.Supplier<Uni<T>> query) {
