@@ -7,6 +7,9 @@ describe('cards', () => {
     expect(cardName('10D')).toBe('10 of diamonds');
     expect(cardName('QS')).toBe('queen of spades');
     expect(cardName('AH')).toBe('ace of hearts');
+    expect(cardName('QS', 'de')).toBe('Pik Dame');
+    expect(cardName('10D', 'de')).toBe('Karo 10');
+    expect(cardName('AC', 'de')).toBe('Kreuz Ass');
     expect(() => parseCard('1X')).toThrow('not a card: 1X');
   });
 

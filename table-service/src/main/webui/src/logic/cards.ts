@@ -1,4 +1,5 @@
 import type { CardCode, Suit } from '../api/types';
+import { prefs, type Lang } from './prefs';
 
 export const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 export type Rank = (typeof RANKS)[number];
@@ -9,6 +10,12 @@ const RANK_NAMES: Record<Rank, string> = {
   J: 'jack', Q: 'queen', K: 'king', A: 'ace',
 };
 const SUIT_NAMES: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+// German as the seeds name cards: suit first ("Pik Dame", "Herz 7")
+const RANK_NAMES_DE: Record<Rank, string> = {
+  '2': '2', '3': '3', '4': '4', '5': '5', '6': '6', '7': '7', '8': '8', '9': '9', '10': '10',
+  J: 'Bube', Q: 'Dame', K: 'König', A: 'Ass',
+};
+const SUIT_NAMES_DE: Record<Suit, string> = { C: 'Kreuz', D: 'Karo', H: 'Herz', S: 'Pik' };
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 
 export interface Card {
@@ -28,14 +35,14 @@ export function rankValue(code: CardCode): number {
   return RANKS.indexOf(parseCard(code).rank);
 }
 
-/** The accessible name: "10 of diamonds", "queen of spades". */
-export function cardName(code: CardCode): string {
+/** The accessible name in the page's language: "10 of diamonds", "queen of spades"; "Karo 10", "Pik Dame". */
+export function cardName(code: CardCode, lang: Lang = prefs.lang): string {
   const c = parseCard(code);
-  return `${RANK_NAMES[c.rank]} of ${SUIT_NAMES[c.suit]}`;
+  return lang === 'de' ? `${SUIT_NAMES_DE[c.suit]} ${RANK_NAMES_DE[c.rank]}` : `${RANK_NAMES[c.rank]} of ${SUIT_NAMES[c.suit]}`;
 }
 
-export function suitName(s: Suit): string {
-  return SUIT_NAMES[s];
+export function suitName(s: Suit, lang: Lang = prefs.lang): string {
+  return lang === 'de' ? SUIT_NAMES_DE[s] : SUIT_NAMES[s];
 }
 
 export function isRed(code: CardCode): boolean {
