@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Move, SeatView } from '../api/types';
-import { actions, coverTargets, passLabel, playableCards, toggle } from './moves';
+import { actions, coverTargets, describeMove, passLabel, playableCards, toggle } from './moves';
+import { cardName } from './cards';
+import { prefs } from './prefs';
 
 function view(phase: SeatView['phase'], legalMoves: Move[], table: SeatView['table'] = []): SeatView {
   return {
@@ -68,5 +70,22 @@ describe('move selection', () => {
 
   it('offers nothing the view does not list', () => {
     expect(actions(view('ATTACK', []), ['7H'], null)).toEqual([]);
+  });
+});
+
+describe('move words in the page language', () => {
+  it('names the buttons, their reasons and a hint in German when the page is German', () => {
+    prefs.lang = 'de';
+    try {
+      const v = view('DEFENSE', [{ type: 'take' }, { type: 'cover', attack: '7H', card: '9H' }], [['7H', null]]);
+      const b = byKind(v, []);
+      expect(b.take.label).toBe('Aufnehmen');
+      expect(b.cover).toMatchObject({ label: 'Stechen', move: null, reason: 'Eine Karte zum Stechen antippen' });
+      expect(passLabel('TAKE_ADDING')).toBe('Fertig');
+      expect(describeMove({ type: 'cover', attack: '7H', card: '9H' }, (c) => cardName(c))).toBe('Herz 7 stechen mit Herz 9');
+    } finally {
+      prefs.lang = 'en';
+    }
+    expect(describeMove({ type: 'attack', cards: ['7H', '7S'] }, (c) => cardName(c))).toBe('attack with 7 of hearts and 7 of spades');
   });
 });

@@ -1,5 +1,6 @@
 import type { CardCode, Move, Phase, SeatView } from '../api/types';
 import { beats, rankValue } from './cards';
+import { t } from '../i18n';
 
 /** One action button under the hand: what it sends now, or why it cannot be used yet. */
 export interface Action {
@@ -43,7 +44,7 @@ export function toggle(selected: CardCode[], card: CardCode, phase: Phase): Card
 
 /** The label of "pass": "Bito" when the bout is beaten or nothing is added, "Done" after the defender took. */
 export function passLabel(phase: Phase): string {
-  return phase === 'TAKE_ADDING' ? 'Done' : 'Bito';
+  return phase === 'TAKE_ADDING' ? t('action.done') : t('action.bito');
 }
 
 /**
@@ -53,40 +54,40 @@ export function passLabel(phase: Phase): string {
 export function actions(view: SeatView, selected: CardCode[], target: CardCode | null): Action[] {
   const legal = view.legalMoves;
   const out: Action[] = [];
-  const none = selected.length === 0 ? 'Tap a card first' : undefined;
+  const none = selected.length === 0 ? t('reason.tapFirst') : undefined;
 
   const byCards = (type: 'attack' | 'throw', label: string) => {
     const ms = legal.filter((m) => m.type === type);
     if (ms.length === 0) return;
     const m = ms.find((x) => (x.type === 'attack' || x.type === 'throw') && sameCards(x.cards, selected));
-    out.push({ kind: type, label, move: m ?? null, reason: m ? undefined : none ?? 'These cards cannot be played together' });
+    out.push({ kind: type, label, move: m ?? null, reason: m ? undefined : none ?? t('reason.together') });
   };
-  byCards('attack', 'Attack');
-  byCards('throw', 'Throw in');
+  byCards('attack', t('action.attack'));
+  byCards('throw', t('action.throw'));
 
   const covers = legal.filter((m): m is Extract<Move, { type: 'cover' }> => m.type === 'cover');
   if (covers.length > 0 || view.phase === 'DEFENSE') {
     const mine = selected.length === 1 ? covers.filter((m) => m.card === selected[0]) : [];
     const chosen = target ? mine.filter((m) => m.attack === target) : mine;
     let reason: string | undefined;
-    if (selected.length !== 1) reason = 'Tap one card to cover with';
-    else if (mine.length === 0) reason = 'This card beats nothing on the table';
-    else if (chosen.length === 0) reason = 'This card cannot beat that table card';
-    else if (chosen.length > 1) reason = 'Tap the table card to beat';
-    if (covers.length > 0) out.push({ kind: 'cover', label: 'Cover', move: reason ? null : chosen[0], reason });
+    if (selected.length !== 1) reason = t('reason.oneCover');
+    else if (mine.length === 0) reason = t('reason.beatsNothing');
+    else if (chosen.length === 0) reason = t('reason.notThat');
+    else if (chosen.length > 1) reason = t('reason.pickTarget');
+    if (covers.length > 0) out.push({ kind: 'cover', label: t('action.cover'), move: reason ? null : chosen[0], reason });
   }
 
   const transfer = legal.find((m) => m.type === 'transfer' && 'card' in m && selected.length === 1 && m.card === selected[0]);
   if (legal.some((m) => m.type === 'transfer' && 'card' in m)) {
-    out.push({ kind: 'transfer', label: 'Transfer', move: transfer ?? null,
-      reason: transfer ? undefined : 'Tap a card of the attack’s rank' });
+    out.push({ kind: 'transfer', label: t('action.transfer'), move: transfer ?? null,
+      reason: transfer ? undefined : t('reason.transferRank') });
   }
   const show = legal.find((m) => m.type === 'transfer' && 'showTrump' in m && selected.length === 1 && m.showTrump === selected[0]);
   if (legal.some((m) => m.type === 'transfer' && 'showTrump' in m)) {
-    out.push({ kind: 'showTrump', label: 'Show trump and transfer', move: show ?? null,
-      reason: show ? undefined : 'Tap the trump of the attack’s rank' });
+    out.push({ kind: 'showTrump', label: t('action.showTrump'), move: show ?? null,
+      reason: show ? undefined : t('reason.trumpRank') });
   }
-  if (legal.some((m) => m.type === 'take')) out.push({ kind: 'take', label: 'Take', move: { type: 'take' } });
+  if (legal.some((m) => m.type === 'take')) out.push({ kind: 'take', label: t('action.take'), move: { type: 'take' } });
   if (legal.some((m) => m.type === 'pass')) out.push({ kind: 'pass', label: passLabel(view.phase), move: { type: 'pass' } });
   return out;
 }
@@ -146,12 +147,13 @@ export function explain(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>)
 
 /** A move in words, for the hint: "attack with 7 of hearts", "cover 7 of hearts with 9 of hearts", "take". */
 export function describeMove(m: Move, name: (c: CardCode) => string): string {
+  const cards = (cs: CardCode[]) => cs.map((c) => name(c)).join(t('move.and'));
   switch (m.type) {
-    case 'attack': return `attack with ${m.cards.map(name).join(' and ')}`;
-    case 'throw': return `throw in ${m.cards.map(name).join(' and ')}`;
-    case 'cover': return `cover ${name(m.attack)} with ${name(m.card)}`;
-    case 'transfer': return 'card' in m ? `transfer with ${name(m.card)}` : `show ${name(m.showTrump)} and transfer`;
-    case 'take': return 'take';
-    case 'pass': return 'pass (bito)';
+    case 'attack': return t('move.attack', { cards: cards(m.cards) });
+    case 'throw': return t('move.throw', { cards: cards(m.cards) });
+    case 'cover': return t('move.cover', { attack: name(m.attack), card: name(m.card) });
+    case 'transfer': return 'card' in m ? t('move.transfer', { card: name(m.card) }) : t('move.showTrump', { card: name(m.showTrump) });
+    case 'take': return t('move.take');
+    case 'pass': return t('move.pass');
   }
 }
