@@ -82,7 +82,7 @@ class StopIT {
                 assertEquals("view", ws.next().get("type").textValue());
                 CompletableFuture<HttpResponse<String>> inFlight = postAsync(base + "/api/tables", token,
                         "{\"settings\":{\"players\":2},\"commandId\":\"in-flight\"}");
-                Kafka.sleep(1000); // published, waiting for a reply that does not come
+                awaitPending(base); // published, waiting for a reply that does not come
 
                 service.destroy(); // SIGTERM
                 Integer code = null;
@@ -140,6 +140,18 @@ class StopIT {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json");
         return token == null ? b : b.header("Authorization", "Bearer " + token);
+    }
+
+    /** Until the service holds a sent command without its reply (its gauge), so the stop finds it in flight. */
+    private static void awaitPending(String base) throws Exception {
+        for (int i = 0; i < 400; i++) {
+            String metrics = get(base + "/q/metrics", null).body();
+            if (metrics.lines().anyMatch(l -> l.startsWith("durak_commands_pending") && !l.endsWith(" 0.0"))) {
+                return;
+            }
+            Kafka.sleep(50);
+        }
+        throw new AssertionError("the command was never sent: durak_commands_pending stayed 0");
     }
 
     private static HttpResponse<String> get(String url, String token) throws Exception {
