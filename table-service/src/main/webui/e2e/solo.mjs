@@ -3,6 +3,7 @@
 // Screenshots (desktop 1440×900 and phone 390×844) of the lobby, a table mid-bout, a board and the final board go to
 // OUT_DIR; each must be larger than an empty page could be. Exit 0 only when the final board was reached.
 import { movedOnOrFail, openBrowser } from './browser.mjs';
+import { playOneMove } from './play.mjs';
 
 const { base, page, pageErrors, shots, shoot, run } = await openBrowser('solo');
 const DEALS = 3;
@@ -66,7 +67,7 @@ async function main() {
         midBout = true;
         await shoot('table');
       }
-      await playOneMove(await attr('data-phase'));
+      await playOneMove(page, await attr('data-phase'));
       moves++;
     }
     await movedOnOrFail(page, seq);
@@ -126,42 +127,6 @@ async function leaderboardAndProfile(finalBoard) {
   await page.waitForURL(/\/replays\//);
   await page.locator('.replay .replay-step').waitFor();
   await shoot('match-replay'); // keyboard.mjs has its own 'replay' in the same folder
-}
-
-// One move by tapping, as a person would: the lowest playable card to attack, a card that covers (choosing the
-// table card when it beats several) or take, and "Bito"/"Done" instead of throwing in.
-async function playOneMove(phase) {
-  const hand = page.getByRole('region', { name: 'Your hand' });
-  const action = (kind) => page.locator(`.actions [data-action=${kind}]`);
-  if (phase === 'ATTACK') {
-    await hand.locator('button.card.playable').first().click();
-    await action('attack').click();
-    return;
-  }
-  if (phase === 'DEFENSE') {
-    const playable = hand.locator('button.card.playable');
-    const n = await playable.count();
-    for (let i = 0; i < n; i++) {
-      const card = playable.nth(i);
-      await card.click();
-      if (await action('cover').count() && !(await action('cover').isDisabled())) {
-        await action('cover').click();
-        return;
-      }
-      const targets = page.locator('.bout button.card.target');
-      if (await targets.count()) {
-        await targets.first().click();
-        if (!(await action('cover').isDisabled())) {
-          await action('cover').click();
-          return;
-        }
-      }
-      await card.click(); // deselect, try the next one
-    }
-    await action('take').click();
-    return;
-  }
-  await action('pass').click();
 }
 
 await run(main, 'failure.png');

@@ -9,6 +9,7 @@
 // Usage: node e2e/two-browsers.mjs BASE_URL OUT_DIR
 import { createInterface } from 'node:readline';
 import { launchContext, movedOnOrFail, openBrowser } from './browser.mjs';
+import { playOneMove } from './play.mjs';
 
 const { base, page: pageA, pageErrors, shots, shoot, run } = await openBrowser('two-browsers');
 const RESTART = process.env.E2E_RESTART === 'stdin';
@@ -107,40 +108,6 @@ async function awaitMyTurnOrEnd(p) {
     const r = document.querySelector('.table-page');
     return r && (r.dataset.stage !== 'deal' || r.dataset.myTurn === 'true') && document.querySelector('.link-status')?.dataset.link === 'live';
   }, null, { timeout: 60_000 });
-}
-
-async function playOneMove(page, phase) {
-  const hand = page.getByRole('region', { name: 'Your hand' });
-  const action = (kind) => page.locator(`.actions [data-action=${kind}]`);
-  if (phase === 'ATTACK') {
-    await hand.locator('button.card.playable').first().click();
-    await action('attack').click();
-    return;
-  }
-  if (phase === 'DEFENSE') {
-    const playable = hand.locator('button.card.playable');
-    const n = await playable.count();
-    for (let i = 0; i < n; i++) {
-      const card = playable.nth(i);
-      await card.click();
-      if (await action('cover').count() && !(await action('cover').isDisabled())) {
-        await action('cover').click();
-        return;
-      }
-      const targets = page.locator('.bout button.card.target');
-      if (await targets.count()) {
-        await targets.first().click();
-        if (!(await action('cover').isDisabled())) {
-          await action('cover').click();
-          return;
-        }
-      }
-      await card.click();
-    }
-    await action('take').click();
-    return;
-  }
-  await action('pass').click();
 }
 
 /** Plays this person's turns until the final board; `afterMove(n)` runs after the n-th move. */

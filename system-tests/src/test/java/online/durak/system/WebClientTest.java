@@ -108,6 +108,20 @@ class WebClientTest {
         }
     }
 
+    /**
+     * A whole staked match (issue 12): two accounts and a guest in three browsers with a bot, stake 100, played by
+     * clicking to the final board; its pot line, each account's chips ledger and header balance, and the leaderboard
+     * page agree with the final board, and the guest pays and wins nothing.
+     */
+    @Test
+    void twoAccountsAndAGuestPlayAStakedMatch_andThePotLedgerAndLeaderboardAgree_inChromium() throws Exception {
+        Path out = runE2e("e2e/staked.mjs");
+        for (String shot : new String[] {"staked-lobby", "staked-final-ann", "staked-final-cy", "staked-chips-ann",
+            "staked-chips-bo", "staked-leaderboard"}) {
+            assertShots(out, shot);
+        }
+    }
+
     /** The daily game (docs/daily.md): played to the final board, then found on the daily list with its points. */
     @Test
     void aPersonPlaysTheDailyGameToItsResult_andFindsItOnTheDailyList_inChromium() throws Exception {
