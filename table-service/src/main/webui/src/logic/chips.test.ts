@@ -16,7 +16,7 @@ describe('chips view logic', () => {
   });
   it('formats a ledger entry: kind in words, signed amount, balance after, its table', () => {
     const l = ledgerLine({ at: '2026-12-01T19:30:00Z', kind: 'STAKE', amount: -100, tableId: 't1', balanceAfter: 900 }, 'en', en);
-    expect(l.kind).toBe('Stake paid');
+    expect(l.kind).toBe('Stake paid (out of the held chips)');
     expect(l.amount).toBe('−100');
     expect(l.sign).toBe('minus');
     expect(l.balanceAfter).toBe('900');
