@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import online.durak.engine.BotLevel;
+import online.durak.matchmaking.chips.Holds;
 import online.durak.matchmaking.messaging.CommandSender;
 import online.durak.matchmaking.messaging.TableStart;
 import online.durak.matchmaking.pool.PoolFormer;
@@ -42,6 +43,7 @@ public class Matchmaker {
     private final TicketStore store;
     private final CommandSender sender;
     private final SeatedNotices notices;
+    private final Holds holds;
     private final PoolFormer former;
     private final Duration heartbeatTimeout;
     private final Duration keepFormed;
@@ -61,7 +63,8 @@ public class Matchmaker {
     private final Timer waited;
     private volatile boolean running;
 
-    public Matchmaker(TicketStore store, CommandSender sender, SeatedNotices notices, MeterRegistry registry,
+    public Matchmaker(TicketStore store, CommandSender sender, SeatedNotices notices, Holds holds,
+                      MeterRegistry registry,
                       @ConfigProperty(name = "durak.matchmaking.fill-after") Duration fillAfter,
                       @ConfigProperty(name = "durak.matchmaking.gap.initial") double gapInitial,
                       @ConfigProperty(name = "durak.matchmaking.gap.per-second") double gapPerSecond,
@@ -73,6 +76,7 @@ public class Matchmaker {
         this.store = store;
         this.sender = sender;
         this.notices = notices;
+        this.holds = holds;
         this.former = new PoolFormer(fillAfter, gapInitial, gapPerSecond);
         this.heartbeatTimeout = heartbeatTimeout;
         this.keepFormed = keepFormed;
@@ -145,13 +149,34 @@ public class Matchmaker {
 
     private void formPool(String pool) {
         Instant now = Instant.now();
-        TicketStore.Formation f = store.form(pool, now.minus(heartbeatTimeout), waiting -> decide(pool, waiting, now));
+        List<Moved> moved = new ArrayList<>();
+        TicketStore.Formation f;
+        try {
+            f = store.form(pool, now.minus(heartbeatTimeout), waiting -> decide(pool, waiting, now, moved));
+        } catch (RuntimeException e) {
+            // rolled back: the holds moved for tables that were never stored go back to their tickets
+            synchronized (moved) {
+                for (Moved m : moved) {
+                    try {
+                        holds.move(m.tableId(), Holds.ticketKey(m.ticket().ticketId()), m.ticket().playerId());
+                    } catch (RuntimeException x) { // that ticket is dropped at its next forming, the sweep frees it
+                        LOG.warnf("the hold of %s could not go back to its ticket: %s", m.ticket().playerId(), x);
+                    }
+                }
+            }
+            throw e;
+        }
         if (f == null) {
             return; // another instance forms it right now
         }
-        if (f.dropped() > 0) {
-            dropped.increment(f.dropped());
-            LOG.infof("pool %s: %d ticket(s) dropped, no heartbeat for %s", pool, f.dropped(), heartbeatTimeout);
+        if (!f.dropped().isEmpty()) {
+            dropped.increment(f.dropped().size());
+            LOG.infof("pool %s: %d ticket(s) dropped, no heartbeat for %s", pool, f.dropped().size(), heartbeatTimeout);
+            f.dropped().stream().filter(t -> t.wish().rules().stake() > 0)
+                    .forEach(t -> holds.release(Holds.ticketKey(t.ticketId()), t.playerId()));
+        }
+        if (!f.holdsGone().isEmpty()) {
+            dropped.increment(f.holdsGone().size());
         }
         for (FormedTable t : f.tables()) {
             // committed: the people's event streams may look now
@@ -160,32 +185,77 @@ public class Matchmaker {
         }
     }
 
-    private List<FormedTable> decide(String pool, List<Ticket> waiting, Instant now) {
+    /** A hold moved from a ticket to a table while its pool is formed. */
+    private record Moved(Ticket ticket, String tableId) {
+    }
+
+    /**
+     * Forms tables of the waiting tickets. At a staked pool each person's hold is moved from their ticket to the new
+     * table before the table is kept; a ticket whose hold cannot be moved (swept, released) is dropped, the holds
+     * moved for that table go back, and the others are formed again without it.
+     */
+    private TicketStore.Decision decide(String pool, List<Ticket> waiting, Instant now, List<Moved> moved) {
         Map<String, Ticket> byId = new HashMap<>();
-        List<Waiting> w = new ArrayList<>();
         for (Ticket t : waiting) {
             byId.put(t.ticketId(), t);
-            w.add(t.asWaiting());
         }
+        Set<String> out = new java.util.HashSet<>(); // seated or dropped in this formation
         List<FormedTable> tables = new ArrayList<>();
-        for (PoolFormer.Formed f : former.form(w, now)) {
-            Ticket host = byId.get(f.people().get(0).ticketId());
-            BotLevel level = PoolFormer.botLevel(f.meanRating(), easyBelow, strongFrom);
-            List<FormedTable.Seat> seats = new ArrayList<>();
-            for (int i = 0; i < f.players(); i++) {
-                seats.add(i < f.people().size()
-                        ? new FormedTable.Seat(i, f.people().get(i).playerId(), f.people().get(i).name(), null)
-                        : new FormedTable.Seat(i, null, null, level));
+        List<Ticket> gone = new ArrayList<>();
+        boolean again = true;
+        while (again) {
+            again = false;
+            List<Waiting> w = waiting.stream().filter(t -> !out.contains(t.ticketId())).map(Ticket::asWaiting)
+                    .toList();
+            for (PoolFormer.Formed f : former.form(w, now)) {
+                Ticket host = byId.get(f.people().get(0).ticketId());
+                BotLevel level = PoolFormer.botLevel(f.meanRating(), easyBelow, strongFrom);
+                List<FormedTable.Seat> seats = new ArrayList<>();
+                for (int i = 0; i < f.players(); i++) {
+                    seats.add(i < f.people().size()
+                            ? new FormedTable.Seat(i, f.people().get(i).playerId(), f.people().get(i).name(), null)
+                            : new FormedTable.Seat(i, null, null, level));
+                }
+                String tableId = UUID.randomUUID().toString(); // kept with the table: a resend uses the same one
+                Ticket lost = host.wish().rules().stake() > 0 ? moveHolds(f, byId, tableId, moved) : null;
+                if (lost != null) {
+                    LOG.infof("pool %s: ticket %s of %s dropped: its stake's hold is gone (released or expired)",
+                            pool, lost.ticketId(), lost.playerId());
+                    gone.add(lost);
+                    out.add(lost.ticketId());
+                    again = true;
+                    break; // the tables kept so far stay; the rest of the pool is formed again without it
+                }
+                f.people().forEach(p -> out.add(p.ticketId()));
+                tables.add(new FormedTable(tableId, pool, host.wish().rulesFor(f.players()), seats, now));
+                (f.bots() > 0 ? formedWithBots : formedWithPeople).increment();
+                // a ticket made on another instance after this formation's clock was read has waited 0
+                f.people().forEach(p -> waited.record(Duration.ofMillis((long) (p.waitedSeconds(now) * 1000))));
+                LOG.infof("pool %s: table %s formed for %d people (rating spread %.1f) and %d %s bot(s)", pool,
+                        tableId, f.people().size(), f.spread(), f.bots(), level);
             }
-            String tableId = UUID.randomUUID().toString(); // kept with the table: a resend uses the same one
-            tables.add(new FormedTable(tableId, pool, host.wish().rulesFor(f.players()), seats, now));
-            (f.bots() > 0 ? formedWithBots : formedWithPeople).increment();
-            // a ticket made on another instance after this formation's clock was read has waited 0
-            f.people().forEach(p -> waited.record(Duration.ofMillis((long) (p.waitedSeconds(now) * 1000))));
-            LOG.infof("pool %s: table %s formed for %d people (rating spread %.1f) and %d %s bot(s)", pool,
-                    tableId, f.people().size(), f.spread(), f.bots(), level);
         }
-        return tables;
+        return new TicketStore.Decision(tables, gone);
+    }
+
+    /** Moves every person's hold to {@code tableId}; the ticket whose hold was gone (the others moved back), or null. */
+    private Ticket moveHolds(PoolFormer.Formed f, Map<String, Ticket> byId, String tableId, List<Moved> moved) {
+        List<Ticket> done = new ArrayList<>();
+        for (Waiting p : f.people()) {
+            Ticket t = byId.get(p.ticketId());
+            if (!holds.move(Holds.ticketKey(t.ticketId()), tableId, t.playerId())) {
+                done.forEach(d -> holds.move(tableId, Holds.ticketKey(d.ticketId()), d.playerId()));
+                synchronized (moved) {
+                    moved.removeIf(m -> m.tableId().equals(tableId));
+                }
+                return t;
+            }
+            done.add(t);
+            synchronized (moved) {
+                moved.add(new Moved(t, tableId));
+            }
+        }
+        return null;
     }
 
     private void start(FormedTable t) {
@@ -203,6 +273,13 @@ public class Matchmaker {
                     startsFailed.increment();
                     LOG.warnf("table %s: the rules service refused %s (%s: %s); its people wait again", t.tableId(),
                             refused.commandId(), refused.code(), refused.message());
+                    if (t.rules().stake() > 0) { // the people wait again: their holds go back to their tickets
+                        for (FormedTable.Seat p : t.people()) {
+                            store.find(p.playerId()).filter(k -> t.tableId().equals(k.tableId()))
+                                    .ifPresent(k -> holds.move(t.tableId(), Holds.ticketKey(k.ticketId()),
+                                            p.playerId()));
+                        }
+                    }
                     store.failed(t.tableId(), refused.code());
                 }
             } catch (RuntimeException x) {

@@ -12,13 +12,21 @@ public final class Tokens {
     private Tokens() {
     }
 
-    public static synchronized String token(String playerId, String name) {
+    public static String token(String playerId, String name) {
+        return token(playerId, name, false);
+    }
+
+    /** An account's token (the claim {@code account: true}), as the table service issues it; else a guest's. */
+    public static synchronized String token(String playerId, String name, boolean account) {
         try {
             if (key == null) {
                 key = KeyUtils.readPrivateKey("test-keys/jwt-private.pem");
             }
-            return Jwt.issuer("durak-online").subject(playerId).claim("name", name)
-                    .expiresIn(Duration.ofHours(1)).sign(key);
+            var claims = Jwt.issuer("durak-online").subject(playerId).claim("name", name);
+            if (account) {
+                claims.claim("account", true);
+            }
+            return claims.expiresIn(Duration.ofHours(1)).sign(key);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -65,6 +65,10 @@ public final class Api {
             .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : body)));
     }
 
+    public Response delete(String path, String token) {
+        return send(request(path, token).DELETE());
+    }
+
     public Response post(String path, String token, JsonNode body) {
         return post(path, token, Codec.write(body));
     }

@@ -77,6 +77,8 @@ public final class ErrorCodes {
     public static final String BONUS_ALREADY_CLAIMED = "BONUS_ALREADY_CLAIMED";
     /** The table has no stake, so no pot: 404. */
     public static final String NO_POT = "NO_POT";
+    /** A hold to be moved to another table is not there (released, swept, or never taken): 409. */
+    public static final String NO_HOLD = "NO_HOLD";
 
     // ---- quick match (matchmaking-service) ----
     /** The player holds no quick-match ticket: 404. */

@@ -53,6 +53,38 @@ public class HoldResource {
         return wallet.releaseUnseated(h.tableId(), h.playerId()).map(b -> new Released(h.tableId(), h.playerId(), b));
     }
 
+    public record MoveRequest(String fromTableId, String toTableId, String playerId) {
+    }
+
+    public record Moved(String fromTableId, String toTableId, String playerId, boolean moved) {
+    }
+
+    /**
+     * Moves a hold not yet confirmed by a seat to another table (matchmaking: a staked ticket's hold to the table its
+     * pool formed), before that table's commands are sent; idempotent. 409 {@code NO_HOLD} when there is none.
+     */
+    @POST
+    @Path("/move")
+    public Uni<Moved> move(MoveRequest r) {
+        if (r == null) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,
+                    "body: {fromTableId, toTableId, playerId} is required");
+        }
+        String from = id("fromTableId", r.fromTableId()), to = id("toTableId", r.toTableId());
+        String player = id("playerId", r.playerId());
+        if (from.equals(to)) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "toTableId: the same as fromTableId");
+        }
+        return wallet.move(from, to, player).map(b -> new Moved(from, to, player, b));
+    }
+
+    private static String id(String field, String v) {
+        if (v == null || v.isBlank() || v.length() > 100) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, field + ": required, at most 100 characters");
+        }
+        return v;
+    }
+
     private static HoldRequest check(HoldRequest r, boolean amount) {
         if (r == null) {
             throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "body: {tableId, playerId, amount} is required");

@@ -75,6 +75,14 @@ public class Wallet {
             insert into ch_ledger (player_id, kind, amount, table_id, balance_after)
             select $2, 'RELEASE', u.amount, $1, u.balance from u returning amount""";
 
+    /**
+     * Moves one player's unconfirmed hold to another table: the key changes, nothing else (no balance, no entry: the
+     * chips stay held). {@code $1} from, {@code $2} to, {@code $3} the player, {@code $4} the new expiry.
+     */
+    static final String MOVE_HOLD = """
+            update ch_holds set table_id = $2, expires_at = $4
+            where table_id = $1 and player_id = $3 and state = 'HELD' returning amount""";
+
     /** A hold's outcome: {@code taken} false when the player held at this table already (nothing changed). */
     public record Held(String tableId, String playerId, long amount, boolean taken, long balance) {
     }
@@ -187,6 +195,53 @@ public class Wallet {
                             return Uni.createFrom().item(new Held(tableId, playerId, amount, true,
                                     debited.iterator().next().getLong(0)));
                         })));
+    }
+
+    /**
+     * Moves {@code playerId}'s {@code HELD} hold from {@code fromTableId} to {@code toTableId} (a quick-match ticket's
+     * hold to the table its pool formed, docs/chips.md "Quick match"), opening the new table's pot with the hold's
+     * amount as its stake. Idempotent: true also when the hold is at {@code toTableId} already. 409 {@code NO_HOLD}
+     * when there is none to move (released, swept); 409 {@code MATCH_STARTED} when the new table's match started.
+     */
+    public Uni<Boolean> move(String fromTableId, String toTableId, String playerId) {
+        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(holdTtl);
+        // a released hold of this player at the new table would hold the key: it carries no chips
+        return pool.withTransaction(c -> c.preparedQuery(
+                        "delete from ch_holds where table_id = $1 and player_id = $2 and state = 'RELEASED'")
+                .execute(Tuple.of(toTableId, playerId))
+                .chain(() -> c.preparedQuery(MOVE_HOLD).execute(Tuple.of(fromTableId, toTableId, playerId, expires)))
+                .chain(moved -> {
+                    if (moved.rowCount() == 0) {
+                        return c.preparedQuery("select 1 from ch_holds where table_id = $1 and player_id = $2"
+                                        + " and state <> 'RELEASED'").execute(Tuple.of(toTableId, playerId))
+                                .map(there -> {
+                                    if (there.rowCount() == 0) {
+                                        throw new ApiException(409, ErrorCodes.NO_HOLD, "fromTableId: " + playerId
+                                                + " holds no chips at " + fromTableId + " (released or expired)");
+                                    }
+                                    return true; // moved already: a retry
+                                });
+                    }
+                    long amount = moved.iterator().next().getLong(0);
+                    return c.preparedQuery(OPEN_POT).execute(Tuple.of(toTableId, amount))
+                            .chain(() -> c.preparedQuery(POT_FOR_HOLD).execute(Tuple.of(toTableId)))
+                            .map(pot -> {
+                                Row p = pot.iterator().next();
+                                if (p.getLong("stake") != amount) {
+                                    throw new ApiException(422, ErrorCodes.INVALID_REQUEST, "toTableId: the stake of "
+                                            + "table " + toTableId + " is " + p.getLong("stake") + ", not " + amount);
+                                }
+                                if (p.getBoolean("started") || !"HELD".equals(p.getString("state"))) {
+                                    throw new ApiException(409, online.durak.engine.table.TableDecider.MATCH_STARTED,
+                                            "toTableId: the match of table " + toTableId + " has started or is closed");
+                                }
+                                return true;
+                            })
+                            // the ticket's own pot, empty now, is not a table's
+                            .call(() -> c.preparedQuery("delete from ch_pots p where table_id = $1 and amount = 0"
+                                    + " and not started and not exists (select 1 from ch_holds h where h.table_id ="
+                                    + " $1 and h.state <> 'RELEASED')").execute(Tuple.of(fromTableId)));
+                }));
     }
 
     /** Releases a hold not confirmed by a seat (a refused join); false when there was none. */

@@ -2,6 +2,7 @@ package online.durak.leaderboard.chips;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -215,6 +216,61 @@ class ChipsFlowTest {
             out.append(r.getString(0)).append('\n');
         }
         return out.toString();
+    }
+
+    static Response move(String from, String to, String playerId) {
+        return given().auth().oauth2(ChipTokens.service()).contentType(ContentType.JSON)
+                .body(Map.of("fromTableId", from, "toTableId", to, "playerId", playerId))
+                .post("/internal/chips/holds/move");
+    }
+
+    @Test
+    void aQuickMatchTicketsHold_movesToItsTable_onceAndIdempotently_andBecomesThePot() {
+        Feed.awaitReady();
+        String run = run();
+        String anna = "anna-" + run, boris = "boris-" + run;
+        String table = "ch-" + run + "-qm";
+        Match m = Match.played(table, Rules.defaults(2).withDealsPerMatch(1).withStake(70), Instant.now(), 5,
+                List.of(new String[] {anna, "Anna"}, new String[] {boris, "Boris"}), BotLevel.EASY);
+        hold("qm-" + run + "-a", anna, 70).then().statusCode(200).body("taken", equalTo(true));
+        hold("qm-" + run + "-b", boris, 70).then().statusCode(200).body("taken", equalTo(true));
+        move("qm-" + run + "-a", table, anna).then().statusCode(200).body("moved", equalTo(true));
+        move("qm-" + run + "-a", table, anna).then().statusCode(200).body("moved", equalTo(true)); // a retry
+        move("qm-" + run + "-b", table, boris).then().statusCode(200);
+        assertEquals(2, q("select count(*) from ch_holds where table_id = $1 and state = 'HELD'", table));
+        assertEquals(0, q("select count(*) from ch_holds where table_id like $1", "qm-" + run + "%"));
+        assertEquals(0, q("select count(*) from ch_pots where table_id like $1", "qm-" + run + "%"));
+        JsonPath a = chips(anna);
+        assertEquals(930, a.getLong("balance"));
+        assertEquals(70, a.getLong("held"));
+        assertEquals("HOLD", a.getString("entries[0].kind")); // the move writes no entry: no chip moved
+        given().get("/api/tables/" + table + "/pot").then().statusCode(200).body("stake", equalTo(70));
+        assertConserved();
+
+        deliver(m.events);
+        Feed.await("the pot paid", () -> "PAID".equals(state("select state from ch_pots where table_id = $1", table)));
+        assertEquals(140, chips(anna).getLong("balance") + chips(boris).getLong("balance") - 2 * 930);
+        assertConserved();
+
+        // a hold that is gone (released: the ticket cancelled; or swept) cannot be moved, and nothing changes
+        String cleo = "cleo-" + run;
+        hold("qm-" + run + "-c", cleo, 70).then().statusCode(200);
+        given().auth().oauth2(ChipTokens.service()).contentType(ContentType.JSON)
+                .body(Map.of("tableId", "qm-" + run + "-c", "playerId", cleo)).post("/internal/chips/holds/release")
+                .then().statusCode(200).body("released", equalTo(true));
+        move("qm-" + run + "-c", "ch-" + run + "-qm2", cleo).then().statusCode(409).body("code", equalTo("NO_HOLD"))
+                .body("message", startsWith("fromTableId:"));
+        assertEquals(1000, chips(cleo).getLong("balance"));
+        assertEquals(0, q("select count(*) from ch_pots where table_id = $1", "ch-" + run + "-qm2"));
+        assertConserved();
+
+        // only a service, and the body's fields are named
+        given().auth().oauth2(ChipTokens.account(cleo, "Cleo")).contentType(ContentType.JSON)
+                .body(Map.of("fromTableId", "a", "toTableId", "b", "playerId", cleo))
+                .post("/internal/chips/holds/move").then().statusCode(403).body("code", equalTo("SERVICE_ONLY"));
+        given().auth().oauth2(ChipTokens.service()).contentType(ContentType.JSON)
+                .body(Map.of("fromTableId", "a", "playerId", cleo)).post("/internal/chips/holds/move")
+                .then().statusCode(400).body("message", startsWith("toTableId:"));
     }
 
     @Test

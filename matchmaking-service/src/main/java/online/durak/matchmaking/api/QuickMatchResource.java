@@ -29,6 +29,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import online.durak.matchmaking.Matchmaker;
+import online.durak.matchmaking.chips.Holds;
 import online.durak.matchmaking.pool.Waiting;
 import online.durak.matchmaking.pool.Wish;
 import online.durak.matchmaking.rating.Ratings;
@@ -50,6 +51,8 @@ public class QuickMatchResource {
     private static final Logger LOG = Logger.getLogger(QuickMatchResource.class);
     /** The name claim of the table service's tokens. */
     static final String NAME_CLAIM = "name";
+    /** The table service's claim of an account's token ({@code true}; a guest's has none). */
+    static final String ACCOUNT_CLAIM = "account";
 
     private final JsonWebToken jwt;
     private final TicketStore store;
@@ -57,9 +60,10 @@ public class QuickMatchResource {
     private final Ratings ratings;
     private final SeatedNotices notices;
     private final Duration eventsEvery;
+    private final Holds holds;
 
     public QuickMatchResource(JsonWebToken jwt, TicketStore store, Matchmaker matchmaker, Ratings ratings,
-                              SeatedNotices notices,
+                              SeatedNotices notices, Holds holds,
                               @ConfigProperty(name = "durak.matchmaking.events.every") Duration eventsEvery) {
         this.jwt = jwt;
         this.store = store;
@@ -67,22 +71,24 @@ public class QuickMatchResource {
         this.ratings = ratings;
         this.notices = notices;
         this.eventsEvery = eventsEvery;
+        this.holds = holds;
     }
 
     /**
      * A new ticket: 201 with it. 409 {@code TICKET_EXISTS} while the player waits with one; 403
-     * {@code STAKE_NEEDS_ACCOUNT} for a stake (guests play without, as at open tables); 400 for settings a table
-     * would refuse. A formed ticket of the player's is replaced.
+     * {@code STAKE_NEEDS_ACCOUNT} for a guest's stake (guests play without, as at open tables); an account's stake is
+     * held first ({@link Holds}), 409 {@code INSUFFICIENT_CHIPS} and no ticket when the balance does not cover it;
+     * 400 for settings a table would refuse. A formed ticket of the player's is replaced.
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response ask(QuickMatchRequest body) {
         String playerId = playerId();
         Wish wish = body == null ? Wish.read(null) : body.wish(); // no body: players is required
-        if (wish.rules().stake() > 0) {
+        long stake = wish.rules().stake();
+        if (stake > 0 && !"true".equals(String.valueOf((Object) jwt.getClaim(ACCOUNT_CLAIM)))) {
             throw new ApiException(403, ErrorCodes.STAKE_NEEDS_ACCOUNT, "stake: guests play without stake ("
-                    + wish.rules().stake() + " asked); a quick match with a stake needs an account and chips, and "
-                    + "there are none yet");
+                    + stake + " asked); a quick match with a stake needs an account and its chips");
         }
         if (store.find(playerId).filter(Ticket::waiting).isPresent()) {
             throw exists();
@@ -91,10 +97,16 @@ public class QuickMatchResource {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Ticket t = new Ticket(UUID.randomUUID().toString(), playerId, name(), wish, ratings.ratingOf(playerId), now,
                 now, null, null, null);
+        if (stake > 0) { // 409 INSUFFICIENT_CHIPS as the wallet says: no ticket then
+            holds.hold(t.ticketId(), playerId, stake);
+        }
         try {
             store.insert(t);
-        } catch (TicketStore.TicketExists e) {
-            throw exists();
+        } catch (RuntimeException e) {
+            if (stake > 0) {
+                holds.release(Holds.ticketKey(t.ticketId()), playerId);
+            }
+            throw e instanceof TicketStore.TicketExists ? exists() : e;
         }
         LOG.infof("ticket %s: %s asks for %s players in pool %s (rating %.1f)", t.ticketId(), playerId,
                 wish.players() == null ? Wish.ANY : wish.players(), wish.pool(), t.rating());
@@ -186,7 +198,11 @@ public class QuickMatchResource {
     @DELETE
     public Response cancel() {
         String playerId = playerId();
-        if (store.cancel(playerId).isPresent()) {
+        Ticket cancelled = store.cancel(playerId).orElse(null);
+        if (cancelled != null) {
+            if (cancelled.wish().rules().stake() > 0) {
+                holds.release(Holds.ticketKey(cancelled.ticketId()), playerId);
+            }
             LOG.infof("%s cancelled their quick match", playerId);
             return Response.noContent().build();
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.type.CollectionType;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -119,16 +120,21 @@ public class TicketStore {
         return tickets;
     }
 
-    /** What one formation of a pool did: tickets dropped for want of a heartbeat, tables formed. */
-    public record Formation(int dropped, List<FormedTable> tables) {
+    /** What one formation of a pool did: tickets dropped for want of a heartbeat or of their hold, tables formed. */
+    public record Formation(List<Ticket> dropped, List<FormedTable> tables, List<Ticket> holdsGone) {
+    }
+
+    /** What the forming decided: the tables, and the tickets dropped because their stake's hold was gone. */
+    public record Decision(List<FormedTable> tables, List<Ticket> holdsGone) {
     }
 
     /**
      * Forms a pool under its advisory lock: drops its waiting tickets without a heartbeat since
-     * {@code staleBefore}, hands the rest (oldest first, locked) to {@code decide}, and seats the tickets of the
-     * tables it returns. Null when another instance is forming this pool right now.
+     * {@code staleBefore}, hands the rest (oldest first, locked) to {@code decide} (on a worker thread: it may call
+     * the wallet), drops the tickets it says lost their hold, and seats the tickets of the tables it returns. Null
+     * when another instance is forming this pool right now.
      */
-    public Formation form(String poolKey, Instant staleBefore, Function<List<Ticket>, List<FormedTable>> decide) {
+    public Formation form(String poolKey, Instant staleBefore, Function<List<Ticket>, Decision> decide) {
         return pool.withTransaction(c -> c.preparedQuery(
                                 "select pg_try_advisory_xact_lock(hashtext('durak.matchmaking'), hashtext($1))")
                         .execute(Tuple.of(poolKey))
@@ -138,17 +144,27 @@ public class TicketStore {
     }
 
     private Uni<Formation> formLocked(SqlConnection c, String poolKey, Instant staleBefore,
-                                      Function<List<Ticket>, List<FormedTable>> decide) {
-        return c.preparedQuery("delete from mm_tickets where pool = $1 and table_id is null and heartbeat_at < $2")
+                                      Function<List<Ticket>, Decision> decide) {
+        return c.preparedQuery("delete from mm_tickets where pool = $1 and table_id is null and heartbeat_at < $2 "
+                        + "returning " + COLUMNS)
                 .execute(Tuple.of(poolKey, at(staleBefore)))
-                .chain(dropped -> c.preparedQuery("select " + COLUMNS + " from mm_tickets where pool = $1 "
+                .chain(deleted -> c.preparedQuery("select " + COLUMNS + " from mm_tickets where pool = $1 "
                                 + "and table_id is null order by since for update")
                         .execute(Tuple.of(poolKey))
+                        .emitOn(Infrastructure.getDefaultWorkerPool())
                         .chain(rows -> {
+                            List<Ticket> dropped = new ArrayList<>();
+                            deleted.forEach(r -> dropped.add(ticket(r)));
                             List<Ticket> waiting = new ArrayList<>();
                             rows.forEach(r -> waiting.add(ticket(r)));
-                            List<FormedTable> tables = decide.apply(waiting);
-                            return seat(c, tables).replaceWith(new Formation(dropped.rowCount(), tables));
+                            Decision d = decide.apply(waiting);
+                            List<Tuple> gone = d.holdsGone().stream().map(t -> Tuple.of(t.playerId(), t.ticketId()))
+                                    .toList();
+                            Uni<?> drop = gone.isEmpty() ? Uni.createFrom().voidItem()
+                                    : c.preparedQuery("delete from mm_tickets where player_id = $1 and ticket_id = $2"
+                                            + " and table_id is null").executeBatch(gone);
+                            return drop.chain(() -> seat(c, d.tables()))
+                                    .replaceWith(new Formation(dropped, d.tables(), d.holdsGone()));
                         }));
     }
 
