@@ -107,8 +107,9 @@ class LeaveAndAgainTest {
         assertEquals("Boris", seen.getString("table.left[0].name"), "Anna's view says who left");
         assertEquals("EASY", seen.getString("table.left[0].replacedBy"), "and that a bot took the seat");
         JsonPath events = It.as(a).get(t + "/events?since=" + before).then().statusCode(200).extract().jsonPath();
-        assertEquals("MatchLeft", events.getString("events[0].event.type"));
-        assertEquals(boris.getString("playerId"), events.getString("events[0].event.playerId"));
+        // a bot may have moved between the seq read and the leave: the leave is the one MatchLeft after it
+        assertEquals(List.of(boris.getString("playerId")),
+                events.getList("events.findAll { it.event.type == 'MatchLeft' }.event.playerId"));
 
         // the leaver can no longer act at the table
         It.as(b).get(t + "/view").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
