@@ -71,7 +71,9 @@ class SoloAndHintTest {
             if (Moves.onBoard(view)) {
                 if (!Moves.continued(view)) {
                     Api.Response c = api.post(path + "/continue", me.token(), Api.object());
-                    assertEquals(200, c.status(), c.toString());
+                    // the last deal's board may be read a moment before the match's end is: then the match is over
+                    boolean over = c.status() == 409 && "MATCH_OVER".equals(c.body().path("code").asText());
+                    assertTrue(c.status() == 200 || over, c.toString());
                 }
                 continue;
             }
