@@ -3,6 +3,7 @@ import type {
   Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket,
 } from './types';
 import { session, signOut } from '../session';
+import type { Tempo } from '../logic/prefs';
 import { t } from '../i18n';
 
 /** An error answer of the API: its status, stable code and the message that names the field. */
@@ -65,8 +66,9 @@ export const api = {
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (settings: Partial<Settings>) =>
     call<TableSummary>('POST', '/api/tables', { settings, commandId: commandId() }),
-  solo: (settings: Partial<Settings>, bots: Bots) =>
-    call<TableView>('POST', '/api/tables/solo', { settings, bots, commandId: commandId() }),
+  /** A solo game; `tempo`: how long its bots think (the gear's choice). */
+  solo: (settings: Partial<Settings>, bots: Bots, tempo: Tempo) =>
+    call<TableView>('POST', '/api/tables/solo', { settings, bots, tempo, commandId: commandId() }),
   join: (id: string, seat?: number) =>
     call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined ? {} : { seat }),
   leave: (id: string) => call<TableSummary>('POST', `/api/tables/${encodeURIComponent(id)}/leave`),

@@ -34,3 +34,7 @@ export type Drift = [
   Check<SameFields<T.Replay, Schemas['Replay']>>,
   Check<SameFields<T.ReplayStep, Schemas['ReplayStep']>>,
 ];
+
+/** The gear's tempo choices are exactly the API's (SoloRequest.tempo). */
+type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { client: A; server: B }) : { client: A; server: B };
+export type TempoDrift = Check<SameValues<import('../logic/prefs').Tempo, Schemas['Tempo']>>;

@@ -5,6 +5,9 @@ import type { SortOrder } from './cards';
 export const THEMES = ['teahouse', 'harbour', 'acacia'] as const;
 export type Theme = (typeof THEMES)[number];
 export type Lang = 'en' | 'de';
+/** How long a solo table's bots think before each move (the API's SoloRequest.tempo: 250, 700, 1500 ms). */
+export const TEMPOS = ['FAST', 'NORMAL', 'SLOW'] as const;
+export type Tempo = (typeof TEMPOS)[number];
 
 /** The gear's settings; kept in localStorage so they survive a reload. */
 export interface Prefs {
@@ -15,10 +18,13 @@ export interface Prefs {
   showKnown: boolean;
   music: boolean;
   lang: Lang;
+  /** Sent with every solo start; "Again" at a solo table keeps that table's (the server does). */
+  tempo: Tempo;
 }
 
 export const DEFAULT_PREFS: Prefs = {
   sort: 'rank', theme: 'teahouse', showPlayable: true, tapTwice: true, showKnown: true, music: false, lang: 'en',
+  tempo: 'NORMAL',
 };
 const KEY = 'durak.prefs';
 
@@ -40,6 +46,7 @@ export function parsePrefs(text: string | null): Prefs {
     showKnown: bool('showKnown'),
     music: bool('music'),
     lang: raw.lang === 'de' || raw.lang === 'en' ? raw.lang : DEFAULT_PREFS.lang,
+    tempo: TEMPOS.includes(raw.tempo as Tempo) ? (raw.tempo as Tempo) : DEFAULT_PREFS.tempo,
   };
 }
 

@@ -15,6 +15,14 @@ public interface BotConfig {
     @WithDefault("700ms")
     Duration think();
 
+    /**
+     * Whether a solo table's tempo (FAST 250 ms, NORMAL 700 ms, SLOW 1500 ms, chosen by its person) replaces
+     * {@link #think} at that table (env {@code DURAK_BOT_TEMPO}); off in tests and on test systems, where no bot
+     * thinks.
+     */
+    @WithDefault("true")
+    boolean tempo();
+
     /** Threads that choose moves (the search of STRONG takes up to ~150 ms of one core). */
     @WithDefault("2")
     int workers();

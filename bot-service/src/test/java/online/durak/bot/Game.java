@@ -80,10 +80,15 @@ public final class Game {
 
     /** A solo game (the human in seat 0, bots of {@code level} in the others) in which a bot acts first. */
     public static Game soloBotFirst(String tableId, Rules rules, BotLevel level) {
+        return soloBotFirst(tableId, rules, level, null);
+    }
+
+    /** {@link #soloBotFirst}, its person having chosen this tempo (null: none). */
+    public static Game soloBotFirst(String tableId, Rules rules, BotLevel level, online.durak.engine.table.Tempo tempo) {
         for (long seed = 1; ; seed++) {
             Game g = new Game(tableId);
             g.send(new TableCommand.CreateSolo("human-" + tableId, "Anna", rules,
-                    java.util.Collections.nCopies(rules.players() - 1, level), seed));
+                    java.util.Collections.nCopies(rules.players() - 1, level), seed, tempo));
             if (g.state.toAct() > 0) {
                 return g;
             }

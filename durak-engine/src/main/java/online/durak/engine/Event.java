@@ -150,8 +150,15 @@ public sealed interface Event {
 
     // ---- the table around the match (rules.md §6) ----
 
-    /** A table was opened with these settings by a player. */
-    record TableCreated(Rules rules, String createdBy) implements Event {
+    /**
+     * A table was opened with these settings by a player; {@code tempo} is a solo table's think time for its bots
+     * (null: the bot service's own), no rule of the game.
+     */
+    record TableCreated(Rules rules, String createdBy, online.durak.engine.table.Tempo tempo) implements Event {
+        public TableCreated(Rules rules, String createdBy) {
+            this(rules, createdBy, null);
+        }
+
         public String type() {
             return "TableCreated";
         }

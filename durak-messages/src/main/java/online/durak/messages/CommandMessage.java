@@ -1,6 +1,7 @@
 package online.durak.messages;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
@@ -9,6 +10,7 @@ import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.table.TableCommand;
+import online.durak.engine.table.Tempo;
 
 /**
  * A command on the commands topic (docs/spine.md), keyed by {@code tableId}. The table
@@ -72,9 +74,9 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         } else if (payload instanceof Play p) {
             return new TableCommand.Play(playerId, p.move(), byComputer);
         } else if (payload instanceof Solo s) {
-            return new TableCommand.CreateSolo(playerId, name, s.rules(), s.bots(), seed);
+            return new TableCommand.CreateSolo(playerId, name, s.rules(), s.bots(), seed, s.tempo());
         } else if (payload instanceof Again a) {
-            return new TableCommand.Again(playerId, name, a.rules(), a.seat(), a.seats(), seed);
+            return new TableCommand.Again(playerId, name, a.rules(), a.seat(), a.seats(), seed, a.tempo());
         } else if (payload instanceof Hint) {
             return new TableCommand.Hint(playerId);
         } else if (payload instanceof Continue) {
@@ -172,12 +174,17 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
     /**
      * "Again" after a finished match: a new table with these settings, the sender in {@code seat}, bots of the levels
      * in {@code seats} (null: a person's seat, left free for them); started at once when the sender is the only
-     * person.
+     * person. {@code tempo}: the finished table's, left out when it had none.
      */
     public record Again(Rules rules, int seat,
                         @com.fasterxml.jackson.annotation.JsonSetter(
                                 contentNulls = com.fasterxml.jackson.annotation.Nulls.SET) // null: a person's seat
-                        java.util.List<BotLevel> seats) implements Payload {
+                        java.util.List<BotLevel> seats,
+                        @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) Tempo tempo) implements Payload {
+        public Again(Rules rules, int seat, java.util.List<BotLevel> seats) {
+            this(rules, seat, seats, null);
+        }
+
         public Again {
             if (rules == null) {
                 throw new MessageException(MessageException.INVALID_MESSAGE, "rules", "is required");
@@ -193,8 +200,16 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         }
     }
 
-    /** A solo game: the sender in seat 0 against bots of these levels, started at once (rules.md §8). */
-    public record Solo(Rules rules, java.util.List<BotLevel> bots) implements Payload {
+    /**
+     * A solo game: the sender in seat 0 against bots of these levels, started at once (rules.md §8); {@code tempo}
+     * the bots' think time, left out for the bot service's own.
+     */
+    public record Solo(Rules rules, java.util.List<BotLevel> bots,
+                       @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) Tempo tempo) implements Payload {
+        public Solo(Rules rules, java.util.List<BotLevel> bots) {
+            this(rules, bots, null);
+        }
+
         public Solo {
             if (rules == null) {
                 throw new MessageException(MessageException.INVALID_MESSAGE, "rules", "is required");

@@ -152,6 +152,7 @@ public final class Wire {
             setMixInAnnotation(Event.class, EventMixin.class);
             setMixInAnnotation(Event.DealStarted.class, DealStartedMixin.class);
             setMixInAnnotation(Event.SeatTaken.class, SeatTakenMixin.class);
+            setMixInAnnotation(Event.TableCreated.class, TableCreatedMixin.class);
             setMixInAnnotation(Event.MatchLeft.class, MatchLeftMixin.class);
             setMixInAnnotation(Event.DealEnded.class, DealEndedMixin.class);
             addSerializer(Card.class, writer(Card.class, (c, g, p) -> g.writeString(Names.card(c))));
@@ -321,6 +322,17 @@ public final class Wire {
                        @JsonProperty("name") @JsonSetter(nulls = Nulls.SET) String name,
                        @JsonProperty("bot") @JsonSetter(nulls = Nulls.SET) BotLevel bot) {
         }
+    }
+
+    /** {@code tempo} only at a solo table that has one: left out otherwise, and absent in events stored before it. */
+    abstract static class TableCreatedMixin {
+        @JsonCreator
+        TableCreatedMixin(@JsonProperty("rules") Rules rules, @JsonProperty("createdBy") String createdBy,
+                          @JsonProperty("tempo") @MayBeAbsent online.durak.engine.table.Tempo tempo) {
+        }
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        abstract online.durak.engine.table.Tempo tempo();
     }
 
     /** {@code bot} is null when the leave ended the match (nobody else played). */

@@ -15,6 +15,7 @@ import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.Tempo;
 import org.junit.jupiter.api.Test;
 
 /** Commands and replies on Kafka: exact round trips, the engine command they stand for, strict reading. */
@@ -39,7 +40,38 @@ class CodecMessagesTest {
                 new CommandMessage("c11", "t2", "player-0", null, new CommandMessage.Hint()),
                 new CommandMessage("c12", "t3", "player-1", "Boris", new CommandMessage.Again(rules, 1,
                         java.util.Arrays.asList(null, null, BotLevel.NORMAL))),
-                new CommandMessage("clock-t1-42", "t1", "clock", null, new CommandMessage.Clock()));
+                new CommandMessage("clock-t1-42", "t1", "clock", null, new CommandMessage.Clock()),
+                new CommandMessage("c13", "t4", "player-0", "Anna", new CommandMessage.Solo(rules,
+                        List.of(BotLevel.NORMAL, BotLevel.NORMAL), Tempo.SLOW)),
+                new CommandMessage("c14", "t5", "player-0", "Anna", new CommandMessage.Again(rules, 0,
+                        java.util.Arrays.asList(null, BotLevel.EASY, BotLevel.EASY), Tempo.FAST)));
+    }
+
+    @Test
+    void tableCreated_carriesTheTempo_andReadsEventsStoredWithoutOne() {
+        Rules rules = Rules.defaults(2).withTurnClockSeconds(0);
+        online.durak.engine.Event.TableCreated plain = new online.durak.engine.Event.TableCreated(rules, "p1");
+        String json = Codec.toJson(plain);
+        assertFalse(json.contains("tempo"), json); // the same JSON as before tempo existed
+        assertEquals(plain, Codec.readEvent(Codec.parse(json)));
+        online.durak.engine.Event.TableCreated slow = new online.durak.engine.Event.TableCreated(rules, "p1",
+                Tempo.SLOW);
+        assertTrue(Codec.toJson(slow).contains("\"tempo\":\"SLOW\""), Codec.toJson(slow));
+        assertEquals(slow, Codec.readEvent(Codec.parse(Codec.toJson(slow))));
+    }
+
+    @Test
+    void tempo_travelsWithSoloAndAgain_andIsLeftOutWithoutOne() {
+        List<CommandMessage> c = sampleCommands();
+        assertEquals(new TableCommand.CreateSolo("player-0", "Anna", Rules.defaults(3).withTurnClockSeconds(0),
+                List.of(BotLevel.NORMAL, BotLevel.NORMAL), 7, Tempo.SLOW), c.get(13).toTableCommand(7));
+        assertEquals(Tempo.FAST, ((TableCommand.Again) c.get(14).toTableCommand(7)).tempo());
+        assertTrue(Codec.toJson(c.get(13)).contains("\"tempo\":\"SLOW\""), Codec.toJson(c.get(13)));
+        assertFalse(Codec.toJson(c.get(9)).contains("tempo"), "no tempo: left out");
+        assertNull(((CommandMessage.Solo) c.get(9).payload()).tempo());
+        MessageException e = assertThrows(MessageException.class, () -> Codec.readCommandMessage(Codec.parse(
+                Codec.toJson(c.get(13)).replace("\"SLOW\"", "\"QUICK\""))));
+        assertEquals("tempo", e.field());
     }
 
     static List<ReplyMessage> sampleReplies() {

@@ -93,7 +93,8 @@ final class PlayedMatch {
         int n = rules.players();
         if (solo) {
             send(new TableCommand.CreateSolo(playerId(0), "Anna", rules,
-                    java.util.Collections.nCopies(n - 1, BotLevel.NORMAL), seed));
+                    java.util.Collections.nCopies(n - 1, BotLevel.NORMAL), seed,
+                    rules.daily() == null ? online.durak.engine.table.Tempo.SLOW : null)); // a tempo chosen
             play(seed, true);
             return;
         }

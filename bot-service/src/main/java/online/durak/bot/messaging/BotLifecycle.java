@@ -59,8 +59,8 @@ public class BotLifecycle {
         TableTracker t = new TableTracker((id, after, before) -> store.read(id, after, before).orElse(List.of()),
                 config.closedTablesRemembered());
         tracker = t;
-        player = new BotPlayer(producer, t::isCurrent, config.think(), config.workers(), config.retryBackoff(),
-                config.sendAttempts(), registry);
+        player = new BotPlayer(producer, t::isCurrent, config.think(), config.tempo(), config.workers(),
+                config.retryBackoff(), config.sendAttempts(), registry);
         Gauge.builder("durak.bot.tables", t, TableTracker::size).description("Tables followed").register(registry);
         events("applied", TableTracker::applied);
         events("duplicate", TableTracker::duplicates);
@@ -73,8 +73,10 @@ public class BotLifecycle {
         events = new TableEventsConsumer(t, player, config.maxAge().orElse(null));
         consumer = kafka.consume("events", kafka.topics().tableEvents(), events);
         refusals = kafka.consume("replies", kafka.topics().replies(), new RefusalWatch(t, registry));
-        LOG.infof("bots play from %s to %s; think time %d ms, %d worker(s)%s", kafka.topics().tableEvents(),
-                kafka.topics().commands(), config.think().toMillis(), config.workers(),
+        LOG.infof("bots play from %s to %s; think time %d ms (%s), %d worker(s)%s", kafka.topics().tableEvents(),
+                kafka.topics().commands(), config.think().toMillis(),
+                config.tempo() ? "a solo table's tempo instead where it has one" : "at every table, tempo ignored",
+                config.workers(),
                 config.maxAge().map(d -> ", tables waiting longer than " + d.toSeconds() + " s left alone").orElse(""));
     }
 

@@ -21,7 +21,8 @@ import online.durak.messages.CommandMessage;
 import org.jboss.logging.Logger;
 
 /**
- * Plays the turns the consumer hands over, off the consumer's thread: after the think time (a bot's move only)
+ * Plays the turns the consumer hands over, off the consumer's thread: after the think time (a bot's move only:
+ * the table's tempo or the service's own, {@link #thinkTime})
  * a small pool of workers lets the policy choose from the seat's view, and the {@code play} command is sent,
  * but only while the table still waits for that very decision ({@code current}); a table that moved on
  * meanwhile gets nothing. A failed send is tried again (same command id) a few times while the table waits.
@@ -38,6 +39,7 @@ public final class BotPlayer implements AutoCloseable {
     private final CommandSink sink;
     private final Predicate<Turn> current;
     private final Duration think;
+    private final boolean followTempo;
     private final Duration retryBackoff;
     private final int attempts;
     private final ScheduledThreadPoolExecutor workers;
@@ -49,21 +51,30 @@ public final class BotPlayer implements AutoCloseable {
 
     public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, int workers, Duration retryBackoff,
                      int attempts, MeterRegistry registry) {
+        this(sink, current, think, true, workers, retryBackoff, attempts, registry);
+    }
+
+    /**
+     * @param think       the think time of a table without a tempo (and of every table when {@code followTempo} is
+     *                    off)
+     * @param followTempo whether a solo table's tempo sets its bots' think time (off on test systems)
+     */
+    public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, int workers,
+                     Duration retryBackoff, int attempts, MeterRegistry registry) {
+        this(sink, current, think, followTempo, retryBackoff, attempts, registry, newWorkers(workers));
+    }
+
+    /** With the workers given: a test passes its own to see the delays turns are scheduled with. */
+    BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, Duration retryBackoff,
+              int attempts, MeterRegistry registry, ScheduledThreadPoolExecutor workers) {
         this.sink = sink;
         this.current = current;
         this.think = think;
+        this.followTempo = followTempo;
         this.retryBackoff = retryBackoff;
         this.attempts = Math.max(1, attempts);
         this.registry = registry;
-        AtomicInteger n = new AtomicInteger();
-        ThreadFactory threads = r -> {
-            Thread t = new Thread(r, "bot-worker-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
-        this.workers = new ScheduledThreadPoolExecutor(Math.max(1, workers), threads);
-        this.workers.setRemoveOnCancelPolicy(true);
-        this.workers.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        this.workers = workers;
         this.dropped = Counter.builder("durak.bot.turns.dropped")
                 .description("Turns not played because the table moved on (or the service stopped) meanwhile")
                 .register(registry);
@@ -73,11 +84,40 @@ public final class BotPlayer implements AutoCloseable {
         registry.gauge("durak.bot.turns.in.flight", inFlight);
     }
 
+    private static ScheduledThreadPoolExecutor newWorkers(int workers) {
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory threads = r -> {
+            Thread t = new Thread(r, "bot-worker-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(Math.max(1, workers), threads);
+        pool.setRemoveOnCancelPolicy(true);
+        pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        return pool;
+    }
+
+    /**
+     * How long the turn waits before its move is chosen: nothing for the computer's move (that player has waited
+     * long enough); a solo table's tempo, when it has one and tempo is followed; else the service's think time. A
+     * daily game's bots keep the service's (docs/daily.md: their answers do not depend on it anyway). The tempo
+     * only ever changes this delay, never the move.
+     */
+    public Duration thinkTime(Turn turn) {
+        if (turn.byComputer()) {
+            return Duration.ZERO;
+        }
+        if (followTempo && turn.tempo() != null && turn.rules().daily() == null) {
+            return Duration.ofMillis(turn.tempo().millis());
+        }
+        return think;
+    }
+
     /** Plays the turn in the background; {@code done} runs once when it is finished. */
     public void play(Turn turn, Runnable done) {
         inFlight.incrementAndGet();
         Runnable finish = once(done);
-        long delay = turn.byComputer() ? 0 : think.toMillis();
+        long delay = thinkTime(turn).toMillis();
         try {
             workers.schedule(() -> decide(turn, finish), delay, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {

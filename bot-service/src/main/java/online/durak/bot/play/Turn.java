@@ -14,9 +14,11 @@ import online.durak.engine.SeatView;
  * @param level    the policy: the bot's level, STRONG for a timed-out player
  * @param playerId the seat's holder: the bot's id, or the timed-out player's
  * @param since    when the event at {@code key} was appended (the table has waited since)
+ * @param tempo    the table's tempo (a solo table's think time for its bots), or null: the service's own
  */
 public record Turn(String tableId, long key, int seat, String playerId, String name, BotLevel level,
-                   boolean byComputer, Rules rules, SeatView view, java.time.Instant since) {
+                   boolean byComputer, Rules rules, SeatView view, java.time.Instant since,
+                   online.durak.engine.table.Tempo tempo) {
 
     /** Deterministic, so a redelivered event never plays twice: the rules service answers a repeated id from its store. */
     public String commandId() {

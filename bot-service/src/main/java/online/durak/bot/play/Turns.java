@@ -45,7 +45,8 @@ public final class Turns {
         if (view.legalMoves().isEmpty()) {
             return null;
         }
-        return new Turn(tableId, key, seat, h.playerId(), h.name(), level, computer, t.rules(), view, since);
+        return new Turn(tableId, key, seat, h.playerId(), h.name(), level, computer, t.rules(), view, since,
+                t.tempo());
     }
 
     /**

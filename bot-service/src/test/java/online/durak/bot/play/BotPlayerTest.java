@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import online.durak.bot.Game;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Rules;
+import online.durak.engine.table.Tempo;
 import online.durak.messages.CommandMessage;
 import org.junit.jupiter.api.Test;
 
@@ -95,6 +96,86 @@ class BotPlayerTest {
         }
         assertTrue(sent.isEmpty());
         assertEquals(1.0, registry.counter("durak.bot.turns.dropped").count());
+    }
+
+    /** Workers that record the delay each turn is scheduled with, and run it at once (no wall clock involved). */
+    static final class RecordingWorkers extends java.util.concurrent.ScheduledThreadPoolExecutor {
+        final List<Long> delays = new CopyOnWriteArrayList<>();
+
+        RecordingWorkers() {
+            super(1);
+        }
+
+        @Override
+        public java.util.concurrent.ScheduledFuture<?> schedule(Runnable r, long delay, TimeUnit unit) {
+            delays.add(unit.toMillis(delay));
+            return super.schedule(r, 0, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private List<Long> delaysOf(Turn turn, Duration think, boolean followTempo) throws Exception {
+        RecordingWorkers workers = new RecordingWorkers();
+        CountDownLatch done = new CountDownLatch(1);
+        try (BotPlayer p = new BotPlayer(c -> {
+            sent.add(c);
+            return CompletableFuture.completedFuture(null);
+        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, registry, workers)) {
+            p.play(turn, done::countDown);
+            await(done);
+        }
+        return workers.delays;
+    }
+
+    @Test
+    void aSoloTablesTempo_setsItsBotsThinkTime() throws Exception {
+        Duration think = Duration.ofMillis(700);
+        for (Tempo tempo : Tempo.values()) {
+            Game g = Game.soloBotFirst("p-tempo-" + tempo, Rules.defaults(2), BotLevel.NORMAL, tempo);
+            Turn turn = turnOf(g);
+            assertEquals(tempo, turn.tempo(), "read from the table's events");
+            assertEquals(List.of((long) tempo.millis()), delaysOf(turn, think, true), tempo.name());
+        }
+        assertEquals(List.of(250L, 700L, 1500L), java.util.Arrays.stream(Tempo.values())
+                .map(t -> (long) t.millis()).toList());
+        assertEquals(3, sent.size(), "each played its move");
+    }
+
+    @Test
+    void withoutATempo_orWithTempoOff_theServicesThinkTimeHolds() throws Exception {
+        Duration think = Duration.ofMillis(420);
+        Turn plain = turnOf(Game.soloBotFirst("p-no-tempo", Rules.defaults(2), BotLevel.NORMAL));
+        assertEquals(List.of(420L), delaysOf(plain, think, true));
+        Turn slow = turnOf(Game.soloBotFirst("p-tempo-off", Rules.defaults(2), BotLevel.NORMAL, Tempo.SLOW));
+        assertEquals(List.of(0L), delaysOf(slow, Duration.ZERO, false), "a test system's bots never think");
+    }
+
+    @Test
+    void theTempo_changesTheDelayOnly_neverTheMove() throws Exception {
+        Game fast = Game.soloBotFirst("p-same", Rules.defaults(2), BotLevel.EASY, Tempo.FAST);
+        Game slow = Game.soloBotFirst("p-same", Rules.defaults(2), BotLevel.EASY, Tempo.SLOW);
+        Turn a = turnOf(fast);
+        Turn b = turnOf(slow);
+        assertEquals(a.view(), b.view());
+        assertEquals(a.commandId(), b.commandId());
+        assertEquals(a.rules(), b.rules(), "the tempo is no rule");
+    }
+
+    @Test
+    void theComputersMove_andADailyGamesBots_ignoreTheTempo() throws Exception {
+        Game timedOut = Game.twoHumansTimedOut("p-tempo-clock");
+        assertEquals(List.of(0L), delaysOf(turnOf(timedOut), Duration.ofMillis(700), true));
+        // a daily game deals by its date, whoever comes first: its bot's turn is made by hand here
+        Rules daily = Rules.daily(java.time.LocalDate.parse("2026-12-01"), true);
+        Game g = new Game("p-tempo-daily");
+        g.send(new online.durak.engine.table.TableCommand.CreateSolo("human", "Anna", daily,
+                java.util.Collections.nCopies(daily.players() - 1, BotLevel.NORMAL), 1, Tempo.SLOW));
+        assertEquals(Tempo.SLOW, g.state.tempo());
+        Turn d = new Turn(g.tableId, g.lastSeq(), 1, "bot-1", "Normal bot 1", BotLevel.NORMAL, false, daily,
+                online.durak.engine.Views.seatView(g.state.match().deal(), 1), Game.T0, g.state.tempo());
+        try (BotPlayer p = new BotPlayer(c -> CompletableFuture.completedFuture(null), x -> true,
+                Duration.ofMillis(700), true, 1, Duration.ofMillis(10), 1, registry)) {
+            assertEquals(Duration.ofMillis(700), p.thinkTime(d));
+        }
     }
 
     @Test

@@ -20,12 +20,17 @@ public sealed interface TableCommand {
 
     /**
      * A solo game: the player in seat 0, bots of the given levels in seats 1.., the match started at once,
-     * without clock and stake (rules.md §8); {@code seed} shuffles the first deal.
+     * without clock and stake (rules.md §8); {@code seed} shuffles the first deal; {@code tempo} the bots' think
+     * time (null: the bot service's own).
      */
-    record CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed)
+    record CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed, Tempo tempo)
             implements TableCommand {
         public CreateSolo {
             bots = List.copyOf(bots);
+        }
+
+        public CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed) {
+            this(playerId, name, rules, bots, seed, null);
         }
     }
 
@@ -34,11 +39,16 @@ public sealed interface TableCommand {
      * {@code seat} (their seat at the finished table) and a bot of the same level in every seat that a bot held there
      * ({@code seats}: one entry per seat, the bot's level, or null for a person's seat); the other people's seats wait
      * for them. With no other person (a solo match) the match starts at once, {@code seed} shuffling its first deal.
+     * {@code tempo} is the finished table's (null: none).
      */
-    record Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, long seed)
+    record Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, long seed, Tempo tempo)
             implements TableCommand {
         public Again {
             seats = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(seats)); // nulls: people
+        }
+
+        public Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, long seed) {
+            this(playerId, name, rules, seat, seats, seed, null);
         }
     }
 

@@ -244,7 +244,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             return Decision.reject(BAD_BOTS, "a solo game needs one bot level for each of the "
                     + (rules.players() - 1) + " other seats");
         }
-        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(rules, c.playerId()),
+        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(rules, c.playerId(), c.tempo()),
                 new Event.SeatTaken(0, c.playerId(), c.name(), null)));
         for (int i = 0; i < c.bots().size(); i++) {
             events.add(botTaken(i + 1, c.bots().get(i)));
@@ -263,7 +263,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         if (a.seat() < 0 || a.seat() >= a.seats().size() || a.seats().get(a.seat()) != null) {
             return Decision.reject(Rejection.NO_SUCH_SEAT, "seat " + a.seat() + " is no person's seat at this table");
         }
-        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(a.rules(), a.playerId()),
+        List<Event> events = new ArrayList<>(List.of(new Event.TableCreated(a.rules(), a.playerId(), a.tempo()),
                 new Event.SeatTaken(a.seat(), a.playerId(), a.name(), null)));
         for (int i = 0; i < a.seats().size(); i++) {
             if (a.seats().get(i) != null) {
@@ -357,7 +357,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
                 hints.add(0);
             }
             return new TableState(TableStatus.OPEN, e.rules(), e.createdBy(), seats, null, Set.of(), hints, null,
-                    List.of());
+                    List.of(), e.tempo());
         }
         if (event instanceof Event.SeatTaken e) {
             List<SeatHolder> seats = new ArrayList<>(t.seats());
@@ -384,7 +384,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         }
         if (event instanceof Event.TableClosed) {
             return new TableState(TableStatus.CLOSED, t.rules(), t.createdBy(), t.seats(), t.match(), t.continued(),
-                    t.hints(), null, t.left());
+                    t.hints(), null, t.left(), t.tempo());
         }
         if (event instanceof Event.ContinuePressed e) {
             Set<Integer> pressed = new HashSet<>(t.continued());
@@ -411,6 +411,6 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         Set<Integer> continued = event instanceof Event.DealStarted ? Set.of() : t.continued();
         // any move ends a timed-out turn
         return new TableState(status, t.rules(), t.createdBy(), t.seats(), match, continued, t.hints(), null,
-                t.left());
+                t.left(), t.tempo());
     }
 }

@@ -16,13 +16,14 @@ import online.durak.engine.Rules;
  * @param hints     hints taken, by seat (rules.md §8)
  * @param timer     the seat whose turn clock ran out, while its move is still to come; else null
  * @param left      the people who left the running match, in the order they left
+ * @param tempo     a solo table's think time for its bots (null: the bot service's own); no rule, decides nothing
  */
 public record TableState(TableStatus status, Rules rules, String createdBy, List<SeatHolder> seats,
                          MatchState match, Set<Integer> continued, List<Integer> hints, Timer timer,
-                         List<Leaver> left) {
+                         List<Leaver> left, Tempo tempo) {
 
     public static final TableState NONE = new TableState(TableStatus.NONE, null, null, List.of(), null, Set.of(),
-            List.of(), null, List.of());
+            List.of(), null, List.of(), null);
 
     public TableState {
         seats = Collections.unmodifiableList(new ArrayList<>(seats));
@@ -115,22 +116,22 @@ public record TableState(TableStatus status, Rules rules, String createdBy, List
     }
 
     TableState withSeats(List<SeatHolder> s) {
-        return new TableState(status, rules, createdBy, s, match, continued, hints, timer, left);
+        return new TableState(status, rules, createdBy, s, match, continued, hints, timer, left, tempo);
     }
 
     TableState withContinued(Set<Integer> c) {
-        return new TableState(status, rules, createdBy, seats, match, c, hints, timer, left);
+        return new TableState(status, rules, createdBy, seats, match, c, hints, timer, left, tempo);
     }
 
     TableState withHints(List<Integer> h) {
-        return new TableState(status, rules, createdBy, seats, match, continued, h, timer, left);
+        return new TableState(status, rules, createdBy, seats, match, continued, h, timer, left, tempo);
     }
 
     TableState withLeft(List<SeatHolder> s, List<Leaver> l, Timer t) {
-        return new TableState(status, rules, createdBy, s, match, continued, hints, t, l);
+        return new TableState(status, rules, createdBy, s, match, continued, hints, t, l, tempo);
     }
 
     TableState withTimer(Timer t) {
-        return new TableState(status, rules, createdBy, seats, match, continued, hints, t, left);
+        return new TableState(status, rules, createdBy, seats, match, continued, hints, t, left, tempo);
     }
 }

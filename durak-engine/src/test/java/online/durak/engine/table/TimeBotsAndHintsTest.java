@@ -62,6 +62,26 @@ class TimeBotsAndHintsTest {
     }
 
     @Test
+    void aSoloGamesTempo_isKeptBesideTheRules_andDealsTheSameCards() {
+        Rules rules = Rules.defaults(2);
+        List<Event> slow = send(new TableCommand.CreateSolo("anna", "Anna", rules, List.of(BotLevel.NORMAL), 5,
+                Tempo.SLOW));
+        assertEquals(new Event.TableCreated(rules.withTurnClockSeconds(0), "anna", Tempo.SLOW), slow.get(0));
+        assertEquals(Tempo.SLOW, table.tempo());
+        send(anyMoveOfSeat());
+        assertEquals(Tempo.SLOW, table.tempo(), "kept through the match");
+        table = TableState.NONE;
+        List<Event> plain = send(new TableCommand.CreateSolo("anna", "Anna", rules, List.of(BotLevel.NORMAL), 5));
+        assertNull(table.tempo());
+        // no rule: the same seed deals the same cards whatever the tempo
+        assertEquals(slow.subList(1, slow.size()), plain.subList(1, plain.size()));
+    }
+
+    private TableCommand anyMoveOfSeat() {
+        return new TableCommand.Play(actorId(), anyLegal());
+    }
+
+    @Test
     void aSoloGame_needsOneBotPerOtherSeat() {
         refused(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(3), List.of(BotLevel.EASY), 5),
                 TableDecider.BAD_BOTS);

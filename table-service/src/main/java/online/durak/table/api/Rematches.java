@@ -36,7 +36,8 @@ import org.jboss.logging.Logger;
  * so everyone who presses reaches the same table: the first press creates it with the same settings, the presser in
  * their own seat and the bots in theirs ({@code TableCommand.Again}); each later press takes that person's seat. It
  * starts when every person has pressed, or {@code durak.again.wait} after the first press with bots of the table's
- * level ({@link TableDecider#tableLevel}) in the seats of those who did not. A solo "Again" starts at once.
+ * level ({@link TableDecider#tableLevel}) in the seats of those who did not. A solo "Again" starts at once, with the
+ * finished table's tempo.
  *
  * <p>At a table with a stake every account that presses pays it again: its stake is held before it is seated
  * ({@link ChipsClient}); one whose balance does not cover it gets 409 {@code INSUFFICIENT_CHIPS}, is not seated, and
@@ -116,7 +117,7 @@ public class Rematches {
             }
             // a staked rematch holds the stake again, before the presser is seated (docs/chips.md)
             seated = chips.staked(me, id, t.rules(), () -> commands.send(me, id, "again." + id,
-                            new CommandMessage.Again(t.rules().asPractice(), seat, seats))
+                            new CommandMessage.Again(t.rules().asPractice(), seat, seats, t.tempo()))
                     .thenApply(TableCommands.Accepted::snapshot)
                     .handle((s, x) -> s != null ? CompletableFuture.completedFuture(s)
                             : rejected(x, TableDecider.TABLE_EXISTS) // another instance or person was first

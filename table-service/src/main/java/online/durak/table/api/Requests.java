@@ -14,6 +14,7 @@ import java.util.List;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.table.Tempo;
 import online.durak.messages.Codec;
 import online.durak.messages.MessageException;
 import online.durak.service.api.ApiException;
@@ -69,6 +70,9 @@ public final class Requests {
     public record Solo(@Schema(implementation = Schemas.Settings.class, description = "as for a table (players may be "
             + "left out when bots is a list); turnClock and stake must be left out, null or 0") JsonNode settings,
                        Bots bots,
+                       @Schema(description = "how long the bots think before each move: FAST 250 ms, NORMAL 700 ms, "
+                               + "SLOW 1500 ms; left out: the bot service's own think time. No rule: it never changes "
+                               + "a move, and \"Again\" keeps it", examples = "NORMAL") Tempo tempo,
                        @Schema(description = COMMAND_ID, examples = "solo-1") String commandId) {
         public Solo {
             if (settings != null && !settings.isNull() && !settings.isObject()) {

@@ -146,7 +146,8 @@ public class TableResource {
             + "Solo games have no turn clock and no stake (a turnClock or stake other than 0/null is refused). "
             + "bots: one level for every bot seat (\"EASY\", \"NORMAL\" or \"STRONG\"; default NORMAL) or a list "
             + "with one level per seat 1, 2, ...; with a list, settings.players may be left out (one more than the "
-            + "list). Hints (POST /{id}/hint) are given only at such tables. Answered once the rules service has "
+            + "list). tempo (FAST, NORMAL, SLOW; optional) is how long the bots think before each move. "
+            + "Hints (POST /{id}/hint) are given only at such tables. Answered once the rules service has "
             + "dealt the first deal, with the caller's view of it. " + RETRY_CREATE)
     @RequestBody(required = true)
     @APIResponse(responseCode = "201", description = "the match has started; Location is the table; the body is "
@@ -154,7 +155,8 @@ public class TableResource {
             + "it is now) and creates nothing", content = @Content(schema = @Schema(implementation = Responses.TableView.class)))
     @APIResponse(responseCode = "422", description = COMMAND_ID_IN_USE_422)
     @APIResponse(responseCode = "400", description = "INVALID_JSON; INVALID_REQUEST (unknown field, bad commandId, "
-            + "bots: an unknown level or a list that does not fit the seats); INVALID_SETTING naming the setting")
+            + "bots: an unknown level or a list that does not fit the seats, tempo: not FAST, NORMAL or SLOW); "
+            + "INVALID_SETTING naming the setting")
     @APIResponse(responseCode = "503", description = RULES_UNAVAILABLE_503)
     @APIResponse(responseCode = "504", description = RULES_TIMEOUT_504)
     public CompletionStage<Response> solo(Requests.Solo body) {
@@ -165,7 +167,7 @@ public class TableResource {
         String commandId = r.commandId();
         String tableId = TableCommands.newTableId("solo", me, commandId);
         Response.ResponseBuilder created = created(tableId);
-        return commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels)).thenApply(a -> {
+        return commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels, r.tempo())).thenApply(a -> {
             int seat = a.snapshot().seatOf(me.playerId());
             return created.entity(seat < 0 ? TableViews.summary(a.snapshot())
                     : TableViews.view(a.snapshot(), seat, views.turnOverride())).build();

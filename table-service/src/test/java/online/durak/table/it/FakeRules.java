@@ -58,8 +58,12 @@ public final class FakeRules implements AutoCloseable {
         this.reader = new Kafka.Reader(TestTopics.COMMANDS, this::handle);
     }
 
+    /** Every command read from the topic, in order. */
+    public final List<CommandMessage> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private void handle(ConsumerRecord<String, byte[]> record) {
         CommandMessage c = Codec.readCommandMessage(record.value());
+        received.add(c);
         if (silent) {
             dropped.add(c.commandId());
             return;

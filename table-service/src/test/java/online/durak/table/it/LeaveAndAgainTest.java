@@ -227,4 +227,17 @@ class LeaveAndAgainTest {
         assertTrue(again.getBoolean("table.solo"));
         assertEquals("STRONG", again.getString("table.seats[1].bot"));
     }
+
+    @Test
+    void again_ofASoloMatch_keepsItsTempo() {
+        String a = It.guest("Tempo").getString("token");
+        JsonPath solo = It.as(a).body("{\"settings\":{\"players\":2,\"dealsPerMatch\":1},\"tempo\":\"SLOW\"}")
+                .post("/api/tables/solo").then().statusCode(201).extract().jsonPath();
+        String id = solo.getString("tableId");
+        assertEquals(online.durak.engine.table.Tempo.SLOW, rules.table(id).tempo());
+        playToTheEnd("/api/tables/" + id, Map.of(0, a), a);
+        String again = It.as(a).post("/api/tables/" + id + "/again").then().statusCode(200).extract().jsonPath()
+                .getString("tableId");
+        assertEquals(online.durak.engine.table.Tempo.SLOW, rules.table(again).tempo(), "Again keeps the tempo");
+    }
 }

@@ -169,6 +169,27 @@ class SoloHintClockTest {
                 .post("/api/tables/solo").then().statusCode(401);
     }
 
+    @Test
+    void aBadTempoIsRefusedNamingIt_andNothingIsSent() {
+        String t = It.guest("Tempo").getString("token");
+        for (String bad : new String[] {"\"QUICK\"", "\"fast\"", "7", "[\"FAST\"]", "{}"}) {
+            It.as(t).body("{\"settings\":{\"players\":2},\"tempo\":" + bad + ",\"commandId\":\"tempo-1\"}")
+                    .post("/api/tables/solo").then().statusCode(400)
+                    .body("code", equalTo("INVALID_REQUEST")).body("message", startsWith("tempo"));
+        }
+        // the same commandId (so the same table, on the same partition after the refused ones) now with a tempo
+        String id = solo(t, "{\"settings\":{\"players\":2},\"tempo\":\"FAST\",\"commandId\":\"tempo-1\"}");
+        assertEquals(online.durak.engine.table.Tempo.FAST, rules.table(id).tempo());
+        List<online.durak.messages.CommandMessage> sent = rules.received.stream()
+                .filter(c -> c.tableId().equals(id)).filter(c -> c.payload() instanceof online.durak.messages.CommandMessage.Solo)
+                .toList();
+        assertEquals(1, sent.size(), "only the good request was sent");
+        assertEquals(online.durak.engine.table.Tempo.FAST,
+                ((online.durak.messages.CommandMessage.Solo) sent.get(0).payload()).tempo());
+        String plain = solo(t, "{\"settings\":{\"players\":2}}");
+        assertNull(rules.table(plain).tempo(), "left out: the bot service's own think time");
+    }
+
     // ---- hints ----
 
     @Test
