@@ -204,8 +204,25 @@ class QuickMatchTest {
             s.setString(1, ann.id());
             assertEquals(1, s.executeUpdate());
         }
-        sleep(1500); // a few ticks; the bots would fill only after 3 s
+        // dropped at a tick (the ticket's row deleted; asking the API would be a heartbeat): a stale ticket is
+        // dropped in the same locked forming before any seat is decided, so it never reaches the bots' fill
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (ticketRows(infra, ann.id()) > 0) {
+            assertTrue(System.currentTimeMillis() < deadline, "the ticket without heartbeat was not dropped");
+            sleep(100);
+        }
         mine(ann, 404);
+    }
+
+    static int ticketRows(TestInfra infra, String playerId) throws Exception {
+        try (Connection c = DriverManager.getConnection(infra.jdbcUrl(), infra.user(), infra.password());
+             PreparedStatement s = c.prepareStatement("select count(*) from mm_tickets where player_id = ?")) {
+            s.setString(1, playerId);
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
     }
 
     static void refused(Player p, String body, int status, String code, String message) {
