@@ -11,12 +11,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import online.durak.engine.Card;
@@ -218,7 +220,7 @@ public final class Codec {
     }
 
     public static CommandMessage readCommandMessage(byte[] json) {
-        return readCommandMessage(parse(json));
+        return oneReading(json, COMMAND, b -> readCommandMessage(parse(b)));
     }
 
     /**
@@ -238,7 +240,7 @@ public final class Codec {
     }
 
     public static ReplyMessage readReplyMessage(byte[] json) {
-        return readReplyMessage(parse(json));
+        return oneReading(json, REPLY, b -> readReplyMessage(parse(b)));
     }
 
     /** {@code {"tableId","seq","type","at","commandId","event":{...}}}; {@code at} in ISO-8601 (UTC). */
@@ -247,7 +249,29 @@ public final class Codec {
     }
 
     public static EventMessage readEventMessage(byte[] json) {
-        return readEventMessage(parse(json));
+        return oneReading(json, EVENT, b -> readEventMessage(parse(b)));
+    }
+
+    // A record's bytes go straight into its record, in one pass (a command, a reply or an event arrives with every
+    // move: a tree first and the records from the tree was most of a consumer's reading). The same mapper and readers
+    // refuse the same inputs; what this pass refuses is read again the strict way, through the tree, whose reading
+    // names the field, so the refusal is exactly the tree's.
+    private static final ObjectReader COMMAND = Wire.oneReading(CommandMessage.class);
+    private static final ObjectReader REPLY = Wire.oneReading(ReplyMessage.class);
+    private static final ObjectReader EVENT = Wire.oneReading(EventMessage.class);
+
+    private static <T> T oneReading(byte[] json, ObjectReader reader, Function<byte[], T> throughTree) {
+        if (json != null) {
+            try {
+                T read = reader.readValue(json);
+                if (read != null) {
+                    return read;
+                }
+            } catch (IOException | RuntimeException refused) {
+                // read again below: the tree's reading gives the refusal its code and field
+            }
+        }
+        return throughTree.apply(json);
     }
 
     /** The same envelope as {@link EventMessage}, the event as the viewer may see it. */

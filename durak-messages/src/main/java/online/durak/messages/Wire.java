@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
@@ -229,6 +230,9 @@ public final class Wire {
 
         @Override
         public Event deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (ctxt.getAttribute(ONE_READING) != null) {
+                return checked(ctxt.readValue(p, Event.class));
+            }
             return event(ctxt.readTree(p));
         }
 
@@ -498,6 +502,17 @@ public final class Wire {
         };
     }
 
+    /**
+     * Set on a reader of {@link #oneReading}: the envelope's event is read from the stream as it comes, not from a
+     * tree, and anything refused is read again through the tree ({@code Codec}), which names the field.
+     */
+    private static final String ONE_READING = "durak.one-reading";
+
+    /** A reader of {@code type} straight from the bytes, in one pass (no tree). */
+    static ObjectReader oneReading(Class<?> type) {
+        return MAPPER.readerFor(type).withAttribute(ONE_READING, Boolean.TRUE);
+    }
+
     /** {@code node} bound to {@code type}; what Jackson refuses is a {@link MessageException} with {@code code}. */
     static <T> T bind(JsonNode node, Class<T> type, String code, String what) {
         if (node == null || node.isNull() || node.isMissingNode()) {
@@ -564,7 +579,11 @@ public final class Wire {
 
     /** An event in its stored form; anything else is {@link MessageException#INVALID_EVENT} naming the field. */
     static Event event(JsonNode node) {
-        Event e = bind(node, Event.class, INVALID_EVENT, typeOf(node, INVALID_EVENT, "an event"));
+        return checked(bind(node, Event.class, INVALID_EVENT, typeOf(node, INVALID_EVENT, "an event")));
+    }
+
+    /** What the event's record cannot check itself: a table closes EMPTY or EXPIRED. */
+    private static Event checked(Event e) {
         if (e instanceof Event.TableClosed c && !c.reason().equals(Event.TableClosed.EMPTY)
                 && !c.reason().equals(Event.TableClosed.EXPIRED)) {
             throw new MessageException(INVALID_EVENT, "reason", "must be EMPTY or EXPIRED, not \"" + c.reason() + "\"");
