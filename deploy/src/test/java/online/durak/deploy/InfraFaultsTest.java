@@ -27,16 +27,12 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Exit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,7 +69,7 @@ class InfraFaultsTest {
 
             try (Control c = new Control(control.port())) {
                 // ---- Kafka: a record and a group's offset from before the restart are there after it ----------
-                try (KafkaProducer<String, String> producer = producer(bootstrap)) {
+                try (KafkaProducer<String, String> producer = TestKafka.producer(bootstrap)) {
                     RecordMetadata before = producer.send(new ProducerRecord<>(Infra.COMMANDS_TOPIC, key, "before")).get();
                     String group = "faults-" + UUID.randomUUID();
                     assertEquals("before", consumeInGroup(bootstrap, group, key).value());
@@ -90,7 +86,7 @@ class InfraFaultsTest {
                     assertEquals(before.offset() + 1, after.offset());
                     // the group goes on after its committed offset: the record from after the restart is next
                     assertEquals("after", consumeInGroup(bootstrap, group, key).value());
-                    assertEquals("before", readAt(bootstrap,
+                    assertEquals("before", TestKafka.readAt(bootstrap,
                         new TopicPartition(Infra.COMMANDS_TOPIC, before.partition()), before.offset()).value());
                 }
 
@@ -179,59 +175,18 @@ class InfraFaultsTest {
         return fail("no line starting with " + prefix + " within " + timeout.toSeconds() + " s; saw:\n" + seen);
     }
 
-    private static KafkaProducer<String, String> producer(String bootstrap) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        return new KafkaProducer<>(p);
-    }
-
     /** The group's next record with {@code key}, committed. */
     private static ConsumerRecord<String, String> consumeInGroup(String bootstrap, String group, String key) {
-        Properties p = consumerProps(bootstrap);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
+        try (KafkaConsumer<String, String> consumer = TestKafka.groupMember(bootstrap, group)) {
             consumer.subscribe(List.of(Infra.COMMANDS_TOPIC));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
-                    if (key.equals(r.key())) {
-                        consumer.commitSync(java.util.Map.of(new TopicPartition(r.topic(), r.partition()),
-                            new org.apache.kafka.clients.consumer.OffsetAndMetadata(r.offset() + 1)));
-                        return r;
-                    }
-                }
+            ConsumerRecord<String, String> r = TestKafka.first(consumer, x -> key.equals(x.key()));
+            if (r != null) {
+                consumer.commitSync(java.util.Map.of(new TopicPartition(r.topic(), r.partition()),
+                    new org.apache.kafka.clients.consumer.OffsetAndMetadata(r.offset() + 1)));
+                return r;
             }
         }
         return fail("no record with key " + key + " for group " + group);
-    }
-
-    private static ConsumerRecord<String, String> readAt(String bootstrap, TopicPartition tp, long offset) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps(bootstrap))) {
-            consumer.assign(List.of(tp));
-            consumer.seek(tp, offset);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
-                    if (r.offset() == offset) {
-                        return r;
-                    }
-                }
-            }
-        }
-        return fail("nothing at " + tp + "@" + offset);
-    }
-
-    private static Properties consumerProps(String bootstrap) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        return p;
     }
 
     private static String select(String jdbc, String id) throws Exception {

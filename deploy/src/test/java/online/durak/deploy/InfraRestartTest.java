@@ -23,17 +23,13 @@ import java.util.UUID;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -115,7 +111,7 @@ class InfraRestartTest {
             // creating the topics again is harmless
             assertEquals(Map.of(Infra.COMMANDS_TOPIC, 12), again.kafka().createTopics(12, Infra.COMMANDS_TOPIC));
 
-            ConsumerRecord<String, String> read = readAt(bootstrap,
+            ConsumerRecord<String, String> read = TestKafka.readAt(bootstrap,
                 new TopicPartition(Infra.COMMANDS_TOPIC, written.partition()), written.offset());
             assertEquals(key, read.key());
             assertEquals(value, read.value());
@@ -158,59 +154,22 @@ class InfraRestartTest {
     }
 
     private static RecordMetadata produce(String bootstrap, String topic, String key, String value) throws Exception {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+        try (KafkaProducer<String, String> producer = TestKafka.producer(bootstrap)) {
             return producer.send(new ProducerRecord<>(topic, key, value)).get();
         }
     }
 
     /** Subscribes as a group member (the way the services consume), reads the key, commits. */
     private static ConsumerRecord<String, String> consumeInGroup(String bootstrap, String key) {
-        Properties p = consumerProps(bootstrap);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
+        try (KafkaConsumer<String, String> consumer = TestKafka.groupMember(bootstrap, GROUP)) {
             consumer.subscribe(List.of(Infra.COMMANDS_TOPIC));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
-                    if (key.equals(r.key())) {
-                        consumer.commitSync();
-                        return r;
-                    }
-                }
+            ConsumerRecord<String, String> r = TestKafka.first(consumer, x -> key.equals(x.key()));
+            if (r != null) {
+                consumer.commitSync();
+                return r;
             }
         }
         return fail("record with key " + key + " not consumed");
-    }
-
-    private static ConsumerRecord<String, String> readAt(String bootstrap, TopicPartition tp, long offset) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps(bootstrap))) {
-            consumer.assign(List.of(tp));
-            consumer.seek(tp, offset);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
-                    if (r.offset() == offset) {
-                        return r;
-                    }
-                }
-            }
-        }
-        return fail("nothing at " + tp + "@" + offset);
-    }
-
-    private static Properties consumerProps(String bootstrap) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        return p;
     }
 
     private static String selectPayload(Connection c, String tableId) throws Exception {

@@ -25,8 +25,6 @@ import online.durak.service.api.ErrorCodes;
  */
 @Path("/api/leaderboard")
 public class LeaderboardResource {
-    static final int MAX_SIZE = 100;
-
     private final LeaderboardStore store;
     private final Clock clock;
 
@@ -61,13 +59,13 @@ public class LeaderboardResource {
         Period p = period == null || period.isEmpty() ? Period.ALL : Period.named(period).orElseThrow(() ->
                 ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
                         "period: must be all, week or month, not \"" + period + "\""));
-        int pageNo = number("page", page, 0, 0, Integer.MAX_VALUE / MAX_SIZE);
-        int pageSize = number("size", size, 20, 1, MAX_SIZE);
+        Paging paging = Paging.of(page, size);
         Optional<String> own = Optional.ofNullable(player).filter(s -> !s.isBlank());
         Instant now = clock.instant();
         Optional<Instant> from = p.start(now);
-        return store.board(p.key(now), pageNo, pageSize, own).map(b -> new Page(p.wireName(), from.orElse(null), pageNo,
-                pageSize, b.total(), b.rows().stream().map(Row::of).toList(), b.player().map(Row::of).orElse(null)));
+        return store.board(p.key(now), paging.page(), paging.size(), own).map(b -> new Page(p.wireName(),
+                from.orElse(null), paging.page(), paging.size(), b.total(), b.rows().stream().map(Row::of).toList(),
+                b.player().map(Row::of).orElse(null)));
     }
 
     /** {@code GET /api/leaderboard/bots}: the rating of each bot level (null before its first rated match). */
@@ -83,24 +81,5 @@ public class LeaderboardResource {
             }));
         }
         return out;
-    }
-
-    /** A whole-number query parameter within [min, max], or {@code fallback} when absent; else 400. */
-    static int number(String name, String value, int fallback, int min, int max) {
-        if (value == null || value.isEmpty()) {
-            return fallback;
-        }
-        int n;
-        try {
-            n = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
-                    name + ": must be a whole number, not \"" + value + "\"");
-        }
-        if (n < min || n > max) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
-                    name + ": must be from " + min + " to " + max + ", not " + n);
-        }
-        return n;
     }
 }

@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
+import online.durak.leaderboard.api.Paging;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 
@@ -23,8 +24,6 @@ import online.durak.service.api.ErrorCodes;
  */
 @Path("/api/daily/list")
 public class DailyListResource {
-    static final int MAX_SIZE = 100;
-
     private final DailyStore store;
     private final Clock clock;
 
@@ -56,13 +55,13 @@ public class DailyListResource {
     public Uni<ListPage> list(@QueryParam("date") String date, @QueryParam("page") String page,
                               @QueryParam("size") String size, @QueryParam("player") String player) {
         LocalDate day = day(date, clock);
-        int pageNo = number("page", page, 0, 0, Integer.MAX_VALUE / MAX_SIZE);
-        int pageSize = number("size", size, 20, 1, MAX_SIZE);
+        Paging paging = Paging.of(page, size);
         Optional<String> own = Optional.ofNullable(player).filter(s -> !s.isBlank());
         Uni<Optional<DailyStore.Ranked>> mine = own.isPresent() ? store.of(day, own.get())
                 : Uni.createFrom().item(Optional.empty());
-        return store.page(day, pageNo, pageSize).chain(p -> mine.map(m -> new ListPage(day.toString(), "UTC",
-                pageNo, pageSize, p.total(), p.rows().stream().map(Entry::of).toList(), m.map(Entry::of).orElse(null))));
+        return store.page(day, paging.page(), paging.size()).chain(p -> mine.map(m -> new ListPage(day.toString(),
+                "UTC", paging.page(), paging.size(), p.total(), p.rows().stream().map(Entry::of).toList(),
+                m.map(Entry::of).orElse(null))));
     }
 
     /** The day asked for, or today (UTC); a bad one is 400 naming {@code date}. */
@@ -81,23 +80,5 @@ public class DailyListResource {
     /** Today, by the calendar that decides the daily game: UTC. */
     public static LocalDate today(Clock clock) {
         return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
-    }
-
-    static int number(String name, String value, int fallback, int min, int max) {
-        if (value == null || value.isEmpty()) {
-            return fallback;
-        }
-        int n;
-        try {
-            n = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
-                    name + ": must be a whole number, not \"" + value + "\"");
-        }
-        if (n < min || n > max) {
-            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
-                    name + ": must be from " + min + " to " + max + ", not " + n);
-        }
-        return n;
     }
 }

@@ -12,14 +12,11 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import online.durak.messages.Codec;
 import online.durak.testkit.DurakInfraResource;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,30 +26,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
 @QuarkusTestResource(TestTopics.class)
-class CommandFlowTest {
-    private static FakeRules rules;
-
-    @Inject
-    TestStore store;
-
+class CommandFlowTest extends WithFakeRules {
     @TestHTTPResource("/")
     URI base;
-
-    @BeforeEach
-    void setUp() {
-        It.awaitReady();
-        if (rules == null) {
-            rules = new FakeRules(store);
-        }
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (rules != null) {
-            rules.close();
-            rules = null;
-        }
-    }
 
     private URI ws(String tableId, String token) {
         return URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/" + tableId + "/ws?token=" + token);

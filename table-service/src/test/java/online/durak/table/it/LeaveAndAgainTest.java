@@ -10,13 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import online.durak.messages.Codec;
 import online.durak.testkit.DurakInfraResource;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,28 +24,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
 @QuarkusTestResource(TestTopics.class)
-class LeaveAndAgainTest {
-    private static FakeRules rules;
-
-    @Inject
-    TestStore store;
-
-    @BeforeEach
-    void setUp() {
-        It.awaitReady();
-        if (rules == null) {
-            rules = new FakeRules(store);
-        }
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (rules != null) {
-            rules.close();
-            rules = null;
-        }
-    }
-
+class LeaveAndAgainTest extends WithFakeRules {
     /** Anna creates a table of three (one deal, no clock), Boris joins, a bot takes seat 2, Anna starts. */
     private static String twoPeopleAndABot(String a, String b, int deals) {
         String id = It.as(a).body("{\"settings\":{\"players\":3,\"dealsPerMatch\":" + deals + ",\"turnClock\":null}}")

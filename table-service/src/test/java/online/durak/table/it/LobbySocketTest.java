@@ -8,44 +8,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.util.concurrent.CompletionException;
 import java.util.function.Predicate;
 import online.durak.messages.Codec;
 import online.durak.testkit.DurakInfraResource;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The lobby's WebSocket: the open tables on opening and again after every change, as GET /api/tables lists them. */
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
 @QuarkusTestResource(TestTopics.class)
-class LobbySocketTest {
-    private static FakeRules rules;
-
-    @Inject
-    TestStore store;
-
+class LobbySocketTest extends WithFakeRules {
     @TestHTTPResource("/")
     URI base;
-
-    @BeforeEach
-    void setUp() {
-        It.awaitReady();
-        if (rules == null) {
-            rules = new FakeRules(store);
-        }
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (rules != null) {
-            rules.close();
-            rules = null;
-        }
-    }
 
     private URI lobby(String query) {
         return URI.create(base.toString().replaceFirst("^http", "ws") + "api/lobby/ws" + query);

@@ -12,12 +12,10 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.util.List;
 import online.durak.messages.Codec;
 import online.durak.testkit.DurakInfraResource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,22 +29,14 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
 @QuarkusTestResource(TestTopics.class)
-class RulesOutageTest {
+class RulesOutageTest extends WithFakeRules {
     private static final int FAILURES = 3; // durak.rules.breaker.failures (default)
-    private static FakeRules rules;
-
-    @Inject
-    TestStore store;
 
     @TestHTTPResource("/")
     URI base;
 
     @BeforeEach
-    void setUp() {
-        It.awaitReady();
-        if (rules == null) {
-            rules = new FakeRules(store);
-        }
+    void answering() {
         rules.silent = false;
     }
 
@@ -57,14 +47,6 @@ class RulesOutageTest {
         long deadline = System.currentTimeMillis() + 60_000;
         while (!"CLOSED".equals(breaker().getString("circuit")) && System.currentTimeMillis() < deadline) {
             Kafka.sleep(200);
-        }
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (rules != null) {
-            rules.close();
-            rules = null;
         }
     }
 

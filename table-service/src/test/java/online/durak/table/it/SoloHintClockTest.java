@@ -42,12 +42,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(DurakInfraResource.class)
 @QuarkusTestResource(TestTopics.class)
 @QuarkusTestResource(FakeBots.class)
-class SoloHintClockTest {
-    private static FakeRules rules;
+class SoloHintClockTest extends WithFakeRules {
     private static KafkaProducer<String, byte[]> producer;
-
-    @Inject
-    TestStore store;
 
     @Inject
     TokenService tokens;
@@ -59,10 +55,6 @@ class SoloHintClockTest {
 
     @BeforeEach
     void setUp() {
-        It.awaitReady();
-        if (rules == null) {
-            rules = new FakeRules(store);
-        }
         if (producer == null) {
             producer = Kafka.producer();
         }
@@ -73,10 +65,6 @@ class SoloHintClockTest {
 
     @AfterAll
     static void tearDown() {
-        if (rules != null) {
-            rules.close();
-            rules = null;
-        }
         if (producer != null) {
             producer.close();
             producer = null;
