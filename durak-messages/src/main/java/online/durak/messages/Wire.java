@@ -23,6 +23,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -35,6 +36,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
@@ -223,15 +225,29 @@ public final class Wire {
      * An envelope's event in its stored form, read by {@link #event} (its checks, its code {@code INVALID_EVENT});
      * the type information of {@link Event} is the reader's own.
      */
-    static final class StoredEventReader extends StdDeserializer<Event> {
+    static final class StoredEventReader extends StdDeserializer<Event> implements ContextualDeserializer {
+        /** Event's own reader with its type id, found once (finding it per event builds its subtype map each time). */
+        private final JsonDeserializer<Object> asItComes;
+
         StoredEventReader() {
+            this(null);
+        }
+
+        private StoredEventReader(JsonDeserializer<Object> asItComes) {
             super(Event.class);
+            this.asItComes = asItComes;
+        }
+
+        @Override
+        public JsonDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property)
+                throws JsonMappingException {
+            return new StoredEventReader(ctxt.findRootValueDeserializer(ctxt.constructType(Event.class)));
         }
 
         @Override
         public Event deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (ctxt.getAttribute(ONE_READING) != null) {
-                return checked(ctxt.readValue(p, Event.class));
+            if (asItComes != null && ctxt.getAttribute(ONE_READING) != null) {
+                return checked((Event) asItComes.deserialize(p, ctxt));
             }
             return event(ctxt.readTree(p));
         }
