@@ -1,12 +1,13 @@
 package online.durak.matchmaking;
 
+import static online.durak.testkit.FakeHttp.answer;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -106,15 +107,6 @@ public class FakeWallet implements QuarkusTestResourceLifecycleManager {
                     && claims.path("groups").toString().contains("\"durak-service\"");
         } catch (Exception e) {
             return false;
-        }
-    }
-
-    private static void answer(HttpExchange x, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().add("Content-Type", "application/json");
-        x.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = x.getResponseBody()) {
-            out.write(bytes);
         }
     }
 

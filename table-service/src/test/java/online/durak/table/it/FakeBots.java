@@ -1,5 +1,8 @@
 package online.durak.table.it;
 
+import static online.durak.testkit.FakeHttp.answer;
+import static online.durak.testkit.FakeHttp.read;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,14 +10,11 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import online.durak.messages.Codec;
@@ -97,20 +97,6 @@ public class FakeBots implements QuarkusTestResourceLifecycleManager {
         return o;
     }
 
-    private static String read(HttpExchange x) throws IOException {
-        try (InputStream in = x.getRequestBody()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static void answer(HttpExchange x, int status, String body) throws IOException {
-        byte[] b = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().add("Content-Type", "application/json");
-        x.sendResponseHeaders(status, b.length == 0 ? -1 : b.length);
-        try (OutputStream out = x.getResponseBody()) {
-            out.write(b);
-        }
-    }
 
     @Override
     public void stop() {

@@ -1,5 +1,8 @@
 package online.durak.table.it;
 
+import static online.durak.testkit.FakeHttp.answer;
+import static online.durak.testkit.FakeHttp.read;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -65,7 +68,7 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
     }
 
     private static void echo(String upstream, HttpExchange x) throws IOException {
-        String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        String body = read(x);
         if (x.getRequestURI().getPath().startsWith("/internal/chips/holds")) {
             hold(x, body);
             return;
@@ -115,15 +118,6 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
 
     private static String quoted(String s) {
         return s == null ? "null" : "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    private static void answer(HttpExchange x, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().set("Content-Type", "application/json");
-        x.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = x.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 
     @Override
