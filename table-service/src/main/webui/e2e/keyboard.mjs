@@ -187,7 +187,13 @@ async function sendStale(k, seq) {
   await key(k);
   await page.waitForFunction((s) => document.querySelector('.table-page')?.dataset.seq !== s, seq);
   await stale.locator('body').focus();
+  const answer = stale.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/moves'));
   await stale.keyboard.press(k);
+  if ((await answer).ok()) {
+    // a bot moved first and made the old move legal again (another attack to take): try again at a later move
+    await stale.close();
+    return;
+  }
   const refused = stale.locator('.refused');
   await refused.waitFor({ timeout: 10_000 });
   refusedShown = await refused.innerText();
