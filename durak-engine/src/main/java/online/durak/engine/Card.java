@@ -1,22 +1,30 @@
 package online.durak.engine;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * One card. There are exactly 52 instances, so cards compare with {@code ==}; the index
  * {@code suit * 13 + rank} is the card's bit in a {@link CardSet}.
  */
 public final class Card implements Comparable<Card> {
     private static final Card[] ALL = new Card[52];
+    /** The cards by their text form, so that reading one is a lookup. */
+    private static final Map<String, Card> BY_TEXT = new HashMap<>(104);
 
     static {
         for (int i = 0; i < 52; i++) {
             ALL[i] = new Card(i);
+            BY_TEXT.put(ALL[i].text, ALL[i]);
         }
     }
 
     private final int index;
+    private final String text;
 
     private Card(int index) {
         this.index = index;
+        this.text = rank().text() + suit().name();
     }
 
     public static Card of(int index) {
@@ -50,16 +58,16 @@ public final class Card implements Comparable<Card> {
 
     /** Parses the text form: rank then suit, e.g. {@code 10D}, {@code QS}. */
     public static Card parse(String text) {
-        if (text == null || text.length() < 2 || text.length() > 3) {
+        Card card = text == null ? null : BY_TEXT.get(text);
+        if (card == null) {
             throw new IllegalArgumentException("unknown card '" + text + "'");
         }
-        try {
-            Rank rank = Rank.parse(text.substring(0, text.length() - 1));
-            Suit suit = Suit.parse(text.substring(text.length() - 1));
-            return of(rank, suit);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown card '" + text + "'");
-        }
+        return card;
+    }
+
+    /** The text form: rank then suit, {@code 10D}, {@code QS} (rules.md §2). */
+    public String text() {
+        return text;
     }
 
     @Override
@@ -69,6 +77,6 @@ public final class Card implements Comparable<Card> {
 
     @Override
     public String toString() {
-        return rank().text() + suit().name();
+        return text;
     }
 }

@@ -124,6 +124,7 @@ class CardsTest {
     void everyCard_printsAsItsTextAndParsesBack() {
         for (Card c : Deck.D52.cards().cards()) {
             assertEquals(c, Card.parse(c.toString()));
+            assertEquals(c, Card.parse(c.text()));
         }
         assertEquals("10D", Card.parse("10D").toString());
         assertEquals("JH", Card.of(Rank.JACK, Suit.H).toString());

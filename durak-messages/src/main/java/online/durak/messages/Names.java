@@ -28,7 +28,7 @@ final class Names {
 
     /** The text form of rules.md §2: rank then suit, {@code 10D}. */
     static String card(Card c) {
-        return c.rank().text() + suit(c.suit());
+        return c.text();
     }
 
     static String variant(Variant v) {
