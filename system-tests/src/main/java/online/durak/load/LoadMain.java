@@ -37,7 +37,7 @@ public final class LoadMain {
 
     record Options(String api, Path data, int tables, int minPlayers, int maxPlayers, Duration warmup,
                    Duration duration, long maxMoves, Duration think, int floorSamples, boolean floor, boolean load,
-                   long seed) {
+                   long seed, int views, long pauseMs) {
     }
 
     /** Counters shared by every table. */
@@ -91,6 +91,13 @@ public final class LoadMain {
             return;
         }
         CpuUse cpu = infra == null ? null : new CpuUse(Long.parseLong(infra.getProperty("pid")), o.data());
+        if (o.views() > 0) {
+            if (cpu == null) {
+                throw new IllegalStateException("--views needs the system's data folder (--data)");
+            }
+            ViewProbe.run(new Api(o.api()), cpu, o.views(), o.pauseMs());
+            return;
+        }
         Run run = load(o, cpu);
         if (kafka != null) {
             System.out.println();
@@ -325,6 +332,8 @@ public final class LoadMain {
         boolean floor = true;
         boolean load = true;
         long seed = System.nanoTime();
+        int views = 0;
+        long pauseMs = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
@@ -360,6 +369,8 @@ public final class LoadMain {
                 case "--think-ms" -> think = Integer.parseInt(value);
                 case "--floor-samples" -> floorSamples = Integer.parseInt(value);
                 case "--seed" -> seed = Long.parseLong(value);
+                case "--views" -> views = Integer.parseInt(value);
+                case "--pause-ms" -> pauseMs = Long.parseLong(value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
@@ -369,22 +380,25 @@ public final class LoadMain {
         if (min < 2 || max > 6 || min > max) {
             throw new IllegalArgumentException("--players must be N or MIN-MAX within 2-6, not " + players);
         }
-        if (tables < 1 || duration < 1 || warmup < 0 || floorSamples < 1 || think < 0) {
-            throw new IllegalArgumentException("--tables, --duration and --floor-samples must be positive");
+        if (tables < 1 || duration < 1 || warmup < 0 || floorSamples < 1 || think < 0 || views < 0 || pauseMs < 0) {
+            throw new IllegalArgumentException("--tables, --duration and --floor-samples must be positive; "
+                + "--warmup, --think-ms, --views and --pause-ms not negative");
         }
         String base = api.replaceAll("/+$", "").replaceAll("/api$", "");
         return new Options(base, data, tables, min, max, Duration.ofSeconds(warmup), Duration.ofSeconds(duration),
-            maxMoves, Duration.ofMillis(think), floorSamples, floor, load, seed);
+            maxMoves, Duration.ofMillis(think), floorSamples, floor, load, seed, views, pauseMs);
     }
 
     static String usage() {
         return String.join("\n",
             "usage: system-tests/load.sh [--api URL] [--data DIR] [--tables K] [--players MIN-MAX] [--warmup S]",
             "                            [--duration S] [--max-moves N] [--think-ms MS] [--floor-samples N]",
-            "                            [--no-floor | --floor-only] [--seed N]",
+            "                            [--no-floor | --floor-only] [--seed N] [--views N [--pause-ms MS]]",
             "  defaults: --api http://localhost:8080/api --data data --tables 1 --players 2-4 --warmup 10",
             "            --duration 60 --think-ms 0 --floor-samples 1000",
             "  the floor and the CPU use read <data>/infra.properties (the system's data folder)",
-            "  --think-ms: a player waits 0..2×MS (on average MS) before each move; 0 = at once");
+            "  --think-ms: a player waits 0..2×MS (on average MS) before each move; 0 = at once",
+            "  --views N: instead of tables, 6 rounds of N GET /view of one seat, MS apart, and table-service's CPU",
+            "             per request (the REST edge alone)");
     }
 }
