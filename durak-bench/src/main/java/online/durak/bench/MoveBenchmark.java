@@ -41,7 +41,7 @@ public class MoveBenchmark {
     private int[] seats;
     private int[] picks;             // which of its legal moves each position plays, picked at random
     private List<Event>[] events;    // what decide answered to it
-    private int next;
+    private final Cycle cycle = new Cycle(POSITIONS);
 
     @Setup(Level.Trial)
     @SuppressWarnings("unchecked")
@@ -75,21 +75,15 @@ public class MoveBenchmark {
         }
     }
 
-    private int nextIndex() {
-        int i = next;
-        next = (i + 1) & (POSITIONS - 1);
-        return i;
-    }
-
     @Benchmark
     public List<Move> legalMoves() {
-        int i = nextIndex();
+        int i = cycle.next();
         return DealDecider.legalMoves(positions[i], seats[i]);
     }
 
     @Benchmark
     public DealState legalMovesAndDecide() {
-        int i = nextIndex();
+        int i = cycle.next();
         DealState s = positions[i];
         List<Move> legal = DealDecider.legalMoves(s, seats[i]);
         Move move = legal.get(picks[i]);
@@ -98,7 +92,7 @@ public class MoveBenchmark {
 
     @Benchmark
     public DealState legalMovesDecideAndFold() {
-        int i = nextIndex();
+        int i = cycle.next();
         DealState s = positions[i];
         List<Move> legal = DealDecider.legalMoves(s, seats[i]);
         Move move = legal.get(picks[i]);
@@ -112,7 +106,7 @@ public class MoveBenchmark {
 
     @Benchmark
     public DealState foldEvents() {
-        int i = nextIndex();
+        int i = cycle.next();
         DealState s = positions[i];
         for (Event e : events[i]) {
             s = DealDecider.evolve(s, (Event.DealEvent) e);

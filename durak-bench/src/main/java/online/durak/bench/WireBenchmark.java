@@ -38,7 +38,7 @@ public class WireBenchmark {
     private SeatView[] views;
     private ReplyMessage[] replies;
     private byte[][] replyBytes;
-    private int next;
+    private final Cycle cycle = new Cycle(POSITIONS);
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -55,8 +55,8 @@ public class WireBenchmark {
             while (!s.isOver() && k < POSITIONS) {
                 int seat = s.toAct();
                 List<Move> legal = DealDecider.legalMoves(s, seat);
-                List<Event> events = RandomPlay.accepted(DealDecider.decide(s, seat, legal.get(random.nextInt(legal.size()))))
-                        .events();
+                Move move = legal.get(random.nextInt(legal.size()));
+                List<Event> events = RandomPlay.accepted(DealDecider.decide(s, seat, move)).events();
                 List<EventMessage> messages = new ArrayList<>();
                 for (Event e : events) {
                     messages.add(new EventMessage("t-" + k, ++seq, e, "p:c-" + k, at));
@@ -70,24 +70,18 @@ public class WireBenchmark {
         }
     }
 
-    private int nextIndex() {
-        int i = next;
-        next = (i + 1) & (POSITIONS - 1);
-        return i;
-    }
-
     @Benchmark
     public byte[] writeSeatView() {
-        return Codec.toBytes(views[nextIndex()]);
+        return Codec.toBytes(views[cycle.next()]);
     }
 
     @Benchmark
     public byte[] writeReply() {
-        return Codec.toBytes(replies[nextIndex()]);
+        return Codec.toBytes(replies[cycle.next()]);
     }
 
     @Benchmark
     public ReplyMessage readReply() {
-        return Codec.readReplyMessage(replyBytes[nextIndex()]);
+        return Codec.readReplyMessage(replyBytes[cycle.next()]);
     }
 }
