@@ -178,6 +178,14 @@ public final class LoadMain {
     }
 
     /** One table after another: sign in, create, join, start, play random legal moves to the end. */
+    /** The answer, when it has this status; else what was asked for fails with the answer. */
+    static Api.Response expect(Api.Response r, int status, String what) {
+        if (r.status() != status) {
+            throw new IllegalStateException(what + ": " + r);
+        }
+        return r;
+    }
+
     static final class TablePlayer implements Runnable {
         private final Api api;
         private final Run run;
@@ -284,13 +292,6 @@ public final class LoadMain {
             if (Moves.finished(view)) {
                 run.matches.incrementAndGet();
             }
-        }
-
-        private Api.Response expect(Api.Response r, int status, String what) {
-            if (r.status() != status) {
-                throw new IllegalStateException(what + ": " + r);
-            }
-            return r;
         }
 
         private static void pause(long millis) {

@@ -1,5 +1,7 @@
 package online.durak.load;
 
+import static online.durak.load.LoadMain.expect;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Locale;
@@ -22,18 +24,19 @@ final class ViewProbe {
         Api.Guest host = api.signIn("probe-a");
         Api.Guest other = api.signIn("probe-b");
         ObjectNode settings = Api.object().put("players", 3).put("dealsPerMatch", 1).putNull("turnClock");
-        String table = expect(api.post("/api/tables", host.token(), Api.object().set("settings", settings)), 201)
-                .body().get("tableId").asText();
+        ObjectNode create = Api.object().set("settings", settings);
+        String table = expect(api.post("/api/tables", host.token(), create), 201, "create").body()
+                .get("tableId").asText();
         String path = "/api/tables/" + table;
-        expect(api.post(path + "/join", other.token(), Api.object().put("seat", 1)), 200);
-        expect(api.post(path + "/bots", host.token(), Api.object().put("seat", 2).put("level", "EASY")), 200);
-        expect(api.post(path + "/start", host.token(), Api.object()), 200);
+        expect(api.post(path + "/join", other.token(), Api.object().put("seat", 1)), 200, "join");
+        expect(api.post(path + "/bots", host.token(), Api.object().put("seat", 2).put("level", "EASY")), 200, "bot");
+        expect(api.post(path + "/start", host.token(), Api.object()), 200, "start");
         System.out.printf("Views: %d rounds of %d GET %s/view, %d ms apart ...%n", ROUNDS, perRound, path, pauseMs);
         for (int round = 1; round <= ROUNDS; round++) {
             Map<String, Duration> cpu0 = cpu.now();
             long t0 = System.nanoTime();
             for (int i = 0; i < perRound; i++) {
-                expect(api.get(path + "/view", host.token()), 200);
+                expect(api.get(path + "/view", host.token()), 200, "view");
                 if (pauseMs > 0) {
                     Thread.sleep(pauseMs);
                 }
@@ -43,12 +46,5 @@ final class ViewProbe {
             System.out.printf(Locale.ROOT, "  round %d: %d requests in %.1f s (%.0f/s), table-service CPU %.0f µs per "
                     + "request%n", round, perRound, seconds, perRound / seconds, used.toNanos() / 1e3 / perRound);
         }
-    }
-
-    private static Api.Response expect(Api.Response r, int status) {
-        if (r.status() != status) {
-            throw new IllegalStateException("expected " + status + ": " + r);
-        }
-        return r;
     }
 }
