@@ -1,6 +1,5 @@
 package online.durak.table.projection;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import online.durak.engine.table.TableState;
@@ -24,8 +23,8 @@ public record TableSnapshot(String tableId, TableState state, long seq, List<Eve
     }
 
     /** The table's clock now: whose decision is timed and until when; null when nothing is timed. */
-    public TurnClock clock(Duration turnOverride) {
-        return TurnClock.of(state, turnStartedAt, turnOverride);
+    public TurnClock clock() {
+        return TurnClock.of(state, turnStartedAt);
     }
 
     /** The table exists (its creation was seen). */
