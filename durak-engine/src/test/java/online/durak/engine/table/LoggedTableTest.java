@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -143,6 +144,16 @@ class LoggedTableTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoggedTable.fold("t", gap));
         assertEquals("table t: event 3 follows 1", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LoggedTable.fold("t", repeat));
+        assertThrows(IllegalArgumentException.class, () -> LoggedTable.fold("t", log.subList(1, log.size())),
+                "a log begins with event 1");
+    }
+
+    @Test
+    void anEmptyLog_foldsToATableBeforeItsFirstEvent() {
+        LoggedTable folded = LoggedTable.fold("t", List.of());
+
+        assertEquals(0, folded.seq());
+        assertSame(TableState.NONE, folded.state());
     }
 
     @Test
