@@ -46,12 +46,10 @@ public record TableSnapshot(LoggedTable table, List<EventMessage> events) {
         return table.turnStartedAt();
     }
 
-    /** The table's clock now: whose decision is timed and until when; null when nothing is timed. */
-    public TurnClock clock() {
-        return table.clock();
-    }
-
-    /** {@link #clock()} with every decision given {@code turnOverride} instead (null: the table's own). */
+    /**
+     * The table's clock now, with every decision given {@code turnOverride} instead of the table's {@code turnClock}
+     * (null: the table's own, {@link LoggedTable#clock}); null when nothing is timed.
+     */
     public TurnClock clock(Duration turnOverride) {
         return TurnClock.of(state(), turnStartedAt(), turnOverride);
     }
