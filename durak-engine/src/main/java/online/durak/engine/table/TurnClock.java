@@ -28,18 +28,10 @@ public record TurnClock(int seat, Instant turnEnds, Instant graceEnds, boolean r
      * timed (no clock, a bot to act, the table not playing).
      */
     public static TurnClock of(TableState t, Instant turnStartedAt) {
-        return of(t, turnStartedAt, null);
-    }
-
-    /**
-     * The clock now with every decision given {@code turn} instead of the table's {@code turnClock} (null: the
-     * table's own). Only tests shorten it, by configuration, so that a 1-second clock can be watched.
-     */
-    public static TurnClock of(TableState t, Instant turnStartedAt, Duration turn) {
         if (t.status() != TableStatus.PLAYING || !runs(t) || turnStartedAt == null) {
             return null;
         }
-        Instant turnEnds = turnStartedAt.plus(turn != null ? turn : Duration.ofSeconds(t.rules().turnClockSeconds()));
+        Instant turnEnds = turnStartedAt.plusSeconds(t.rules().turnClockSeconds());
         if (t.onBoard()) {
             return new TurnClock(-1, turnEnds, null, false);
         }

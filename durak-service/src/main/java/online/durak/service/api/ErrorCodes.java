@@ -1,5 +1,8 @@
 package online.durak.service.api;
 
+import static java.util.Map.entry;
+
+import java.util.Map;
 import java.util.Set;
 import online.durak.engine.Rejection;
 import online.durak.engine.table.TableDecider;
@@ -7,8 +10,9 @@ import online.durak.messages.MessageException;
 
 /**
  * Every error code a client of any service can see, each defined once (the engine's and the table's rejection
- * codes, and the unreadable input of {@link MessageException}, keep theirs and are named here), and the HTTP status
- * of a rejection from the rules service ({@link #statusOf(String)}):
+ * codes, and the unreadable input of {@link MessageException}, keep theirs and are named here), what each means
+ * ({@link #describe(String)}, for API documents), and the HTTP status of a rejection from the rules service
+ * ({@link #statusOf(String)}):
  *
  * <ul>
  *   <li>400: {@code BAD_BOTS} (a solo game's bot levels do not fit its seats; checked at the edge first)</li>
@@ -136,7 +140,128 @@ public final class ErrorCodes {
             Rejection.MATCH_OVER, Rejection.DEAL_NOT_RUNNING, Rejection.DEAL_RUNNING,
             Rejection.NOT_YOUR_TURN, Rejection.WRONG_PHASE);
 
+    /** What each code a client can see means, in a few words for people. */
+    private static final Map<String, String> DESCRIPTIONS = Map.ofEntries(
+            // unreadable input
+            entry(INVALID_JSON, "the body is not valid JSON, or not a JSON object; the message says where"),
+            entry(INVALID_SETTING, "a table setting is unknown or has a value rules.md does not allow; the message "
+                    + "names the setting"),
+            entry(INVALID_MOVE, "the move cannot be read (an unknown type, a card that is no card, a field missing); "
+                    + "the message names the field"),
+            entry(INVALID_VIEW, "the seat's view cannot be read; the message names the field"),
+            entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, or a commandId is "
+                    + "not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
+            entry(INVALID_PARAMETER, "a query parameter is missing or not a whole number in range; the message "
+                    + "names it"),
+            entry(INVALID_NAME, "the name is empty, longer than 32 characters, or has a character that cannot be "
+                    + "shown as a name"),
+            entry(INVALID_PASSWORD, "the password is left out, shorter than 8 or longer than 128 characters"),
+            entry(INVALID_FRAME, "a WebSocket frame that is not one of docs/websocket.md; the message names the field"),
+            // who is asking
+            entry(UNAUTHORIZED, "no token, or a forged, expired, signed-out or malformed one"),
+            entry(NOT_SEATED, "the caller has no seat at this table (or left its match)"),
+            entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),
+            entry(ACCOUNT_REQUIRED, "only an account has this (chips: the wallet, the daily bonus)"),
+            entry(SERVICE_ONLY, "only another service may make this call"),
+            entry(BAD_CREDENTIALS, "no account has this name and password (which of the two is wrong is not said)"),
+            entry(TOO_MANY_ATTEMPTS, "too many failed sign-ins for this name or from this address lately; "
+                    + "Retry-After says when to try again"),
+            entry(NAME_TAKEN, "another account has this name (names are unique, ignoring case)"),
+            entry(ALREADY_AN_ACCOUNT, "the token's player is an account already"),
+            // what is asked about
+            entry(NO_SUCH_TABLE, "there is no table with this id"),
+            entry(NO_SUCH_DEAL, "this deal has not been dealt at this table"),
+            entry(NO_SUCH_PLAYER, "no finished match of a person with this player id is on the leaderboard"),
+            entry(REBUILD_RUNNING, "a rebuild of the leaderboard is running on this instance already"),
+            entry(MATCH_NOT_OVER, "the match at this table is not over"),
+            entry(DEAL_RUNNING, "the deal is still running: its hands are secret until it is over"),
+            entry(NOT_YOUR_TURN, "no decision of the caller's is asked for now"),
+            entry(HINTS_SOLO_ONLY, "hints are given only at a table of one person against bots"),
+            entry(HINTS_NOT_IN_DAILY, "the daily game's attempt that counts is played without hints"),
+            entry(BAD_BOTS, "a solo game's bot levels do not fit its seats"),
+            entry(COMMAND_ID_IN_USE, "this commandId of the caller's already names another command (another kind of "
+                    + "call, or another table); nothing was done: choose a new commandId"),
+            // the table's state (the rules service's rejections)
+            entry(TableDecider.TABLE_EXISTS, "this table exists already"),
+            entry(TableDecider.TABLE_FULL, "every seat at this table is taken"),
+            entry(TableDecider.SEAT_TAKEN, "this seat is taken"),
+            entry(TableDecider.ALREADY_SEATED, "the caller sits at this table already"),
+            entry(TableDecider.MATCH_STARTED, "the match at this table has started: seats and bots are settled "
+                    + "before the start"),
+            entry(TableDecider.TABLE_NOT_FULL, "seats are still free: a match starts with every seat taken"),
+            entry(TableDecider.NOT_ON_BOARD, "continue is pressed on the board after a deal, while the next deal waits"),
+            entry(TableDecider.ALREADY_CONTINUED, "the caller has pressed continue already"),
+            entry(TableDecider.TABLE_CLOSED, "the table was closed before its match started (its last person left, "
+                    + "or it waited too long)"),
+            entry(Rejection.MATCH_OVER, "the match at this table is over"),
+            entry(Rejection.DEAL_NOT_RUNNING, "no deal is being played now"),
+            entry(Rejection.WRONG_PHASE, "this kind of move is not possible now in the bout"),
+            entry(Rejection.NO_SUCH_SEAT, "there is no such seat at this table, or it is no person's seat"),
+            // illegal moves (the engine's rejections)
+            entry(Rejection.NO_CARDS, "the move names no card"),
+            entry(Rejection.CARD_TWICE, "the move names a card twice"),
+            entry(Rejection.CARD_NOT_IN_HAND, "a card named is not in the caller's hand"),
+            entry(Rejection.MIXED_RANKS, "an attack is one card or several cards of one rank"),
+            entry(Rejection.OVER_LIMIT, "more attack cards than this bout allows"),
+            entry(Rejection.DEFENDER_CANNOT_COVER, "the defender holds fewer cards than there would be uncovered "
+                    + "attack cards"),
+            entry(Rejection.RANK_NOT_ON_TABLE, "only ranks that lie on the table may be thrown in"),
+            entry(Rejection.RANK_NOT_ALLOWED, "only the defender's neighbours may throw in any rank on the table; "
+                    + "the others only the rank of the first attack"),
+            entry(Rejection.MAY_NOT_THROW_IN, "only the defender's neighbours may throw in at this table"),
+            entry(Rejection.NOT_AN_UNCOVERED_ATTACK, "a cover names an uncovered attack card on the table"),
+            entry(Rejection.DOES_NOT_BEAT, "the card does not beat the attack card"),
+            entry(Rejection.NO_TRANSFER_IN_VARIANT, "transfers exist only in PEREVODNOI"),
+            entry(Rejection.TRANSFER_NOT_POSSIBLE, "a transfer needs every attack card uncovered and of one rank"),
+            entry(Rejection.TRANSFER_WRONG_RANK, "a transfer is made with a card of the attack's rank"),
+            entry(Rejection.NEXT_DEFENDER_CANNOT_COVER, "the next defender holds fewer cards than the attack would "
+                    + "have after the transfer"),
+            entry(Rejection.SHOW_TRUMP_OFF, "this table does not allow showing a trump to transfer"),
+            entry(Rejection.NOT_A_TRUMP, "the card shown to transfer is not a trump"),
+            entry(Rejection.TRUMP_ALREADY_SHOWN, "this trump was shown in this bout already"),
+            // chips, quick match
+            entry(INSUFFICIENT_CHIPS, "the balance does not cover the table's stake; nothing was done"),
+            entry(BONUS_ALREADY_CLAIMED, "the daily bonus was claimed this UTC day already"),
+            entry(NO_POT, "the table has no stake, so no pot"),
+            entry(NO_HOLD, "the hold to be moved is not there (released, swept, or never taken)"),
+            entry(NO_TICKET, "the caller holds no quick-match ticket"),
+            entry(TICKET_EXISTS, "the caller waits with a ticket already; one at a time (cancel it first)"),
+            entry(TICKET_FORMED, "the ticket's table has been formed: leave the table instead"),
+            // a service this one depends on
+            entry(RULES_TIMEOUT, "the rules service did not reply within durak.rules.timeout; the command may still "
+                    + "be decided later: repeat it with the same commandId to learn its outcome"),
+            entry(RULES_UNAVAILABLE, "the rules service did not answer the last commands (a circuit breaker), so "
+                    + "this one was refused at once and not sent; the tables are paused until it answers again; "
+                    + "Retry-After says when to try again"),
+            entry(VIEW_TIMEOUT, "the rules service replied, but this instance's view of the table did not reach the "
+                    + "reply's seq within durak.projection.timeout, even after reading the store"),
+            entry(STORE_UNAVAILABLE, "the event store cannot be read now"),
+            entry(SERVICE_STOPPING, "this instance is stopping: the command was not sent; send it again, with the "
+                    + "same commandId"),
+            entry(BOTS_UNAVAILABLE, "the bot service cannot be reached, did not answer within durak.bot.timeout or "
+                    + "gave no usable hint; nothing was recorded"),
+            entry(UPSTREAM_UNAVAILABLE, "the service this path is forwarded to cannot be reached or did not answer "
+                    + "in time"),
+            entry(CHIPS_UNAVAILABLE, "the stake could not be held: the leaderboard service, which keeps the chips, "
+                    + "did not answer; nothing was sent"),
+            entry(BUSY, "the bot service works out too many hints at once"),
+            // the HTTP layer
+            entry(NOT_FOUND, "no such resource"),
+            entry(METHOD_NOT_ALLOWED, "this method is not allowed here"),
+            entry(NOT_ACCEPTABLE, "this resource answers application/json"),
+            entry(UNSUPPORTED_MEDIA_TYPE, "a body is taken only as application/json"),
+            entry(BODY_TOO_LARGE, "the body is larger than durak.http.max-body-size"),
+            entry(URI_TOO_LONG, "the request line is longer than durak.http.max-uri-length"),
+            entry(HEADERS_TOO_LARGE, "the request headers are larger than durak.http.max-header-size"),
+            entry(FRAME_TOO_LARGE, "a WebSocket frame larger than durak.websocket.max-frame-size"),
+            entry(INTERNAL_ERROR, "a bug: logged, and answered without details"));
+
     private ErrorCodes() {
+    }
+
+    /** What {@code code} means, in a few words for people (an API document's error answers); null for no such code. */
+    public static String describe(String code) {
+        return DESCRIPTIONS.get(code);
     }
 
     /** The HTTP status for a rejection code from the rules service. */

@@ -50,15 +50,12 @@ public class AccountResource {
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "201", description = "registered",
             content = @Content(schema = @Schema(implementation = Responses.Session.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME, "
-            + "INVALID_PASSWORD")
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: a token was sent, but a forged, expired, signed-out "
-            + "or malformed one")
-    @APIResponse(responseCode = "409", description = "NAME_TAKEN (another account has the name), ALREADY_AN_ACCOUNT "
-            + "(the token's player is an account already)")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME, INVALID_PASSWORD")
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+    @APIResponse(responseCode = "409", description = "NAME_TAKEN, ALREADY_AN_ACCOUNT")
     public RestResponse<Responses.Session> register(Requests.Account body,
                                                     @HeaderParam("Authorization") String authorization) {
-        Requests.Account b = TableResource.required(body);
+        Requests.Account b = Requests.required(body);
         JsonWebToken guest = authorization == null ? null : tokens.bearer(authorization);
         return RestResponse.status(RestResponse.Status.CREATED,
                 Responses.Session.of(accounts.register(b.name(), b.password(), guest)));
@@ -73,13 +70,11 @@ public class AccountResource {
             + "sign-in for it is refused with 429 until the oldest failure is 5 minutes old (Retry-After).")
     @RequestBody(required = true)
     @APIResponse(responseCode = "200", description = "signed in")
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME or "
-            + "INVALID_PASSWORD (left out)")
-    @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS: no account has this name and password (which "
-            + "of the two is wrong is not said)")
-    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS, with Retry-After in seconds")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME, INVALID_PASSWORD")
+    @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS")
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS")
     public Responses.Session signIn(Requests.Account body, @Context HttpServerRequest request) {
-        Requests.Account b = TableResource.required(body);
+        Requests.Account b = Requests.required(body);
         return Responses.Session.of(accounts.signIn(b.name(), b.password(), request.remoteAddress().hostAddress()));
     }
 
@@ -91,8 +86,7 @@ public class AccountResource {
             + "No body.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "204", description = "signed out")
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired, signed-out or "
-            + "malformed one")
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
     public void signOut() {
         accounts.signOut(jwt);
     }

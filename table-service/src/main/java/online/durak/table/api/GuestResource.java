@@ -42,9 +42,9 @@ public class GuestResource {
     @RequestBody(required = true)
     @APIResponse(responseCode = "201", description = "signed in",
             content = @Content(schema = @Schema(implementation = Responses.Guest.class)))
-    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST (unknown field), INVALID_NAME")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME")
     public RestResponse<Responses.Guest> signIn(Requests.Guest body) {
-        Player p = tokens.newGuest(TableResource.required(body).name());
+        Player p = tokens.newGuest(Requests.required(body).name());
         return RestResponse.status(RestResponse.Status.CREATED,
                 new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p)));
     }
@@ -56,7 +56,7 @@ public class GuestResource {
             + "an account or a guest.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", description = "the token's player")
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
     public Responses.Me me() {
         Player p = player.get();
         return new Responses.Me(p.playerId(), p.name(), p.account());
@@ -70,7 +70,7 @@ public class GuestResource {
             + "signed out. No body.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "200", description = "renewed")
-    @APIResponse(responseCode = "401", description = "UNAUTHORIZED: no token, or a forged, expired or malformed one")
+    @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
     public Responses.Guest renew() {
         Player p = player.get();
         return new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p));

@@ -30,7 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "503 BOTS_UNAVAILABLE when a hint cannot be had from the bot service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
                         + "carries the turn clock (clock). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
         // every error answer's body (ErrorResponses puts it under every 4xx and 5xx)
-        components = @Components(schemas = @Schema(name = "Error", implementation = Schemas.Error.class),
+        components = @Components(schemas = @Schema(name = "Error", implementation = ErrorResponses.Error.class),
                 securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
                 type = SecuritySchemeType.HTTP, scheme = "bearer",
                 description = "the token from POST /api/guests")),

@@ -19,15 +19,17 @@ import online.durak.messages.Codec;
 import online.durak.messages.MessageException;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
-import online.durak.table.messaging.TableCommands;
+import online.durak.table.play.Schemas;
+import online.durak.table.play.TableCommands;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Every request body, as Jackson reads it (strictly: durak-service's WireJackson) and as /q/openapi describes it.
- * A field Jackson cannot read is 400 naming it (durak-service's JsonRefusals); what a type cannot say (a required
- * field, a commandId's form) each record checks itself, in the order the fields are listed. An empty body is null,
- * which a method whose body may be left out reads as every field left out.
+ * Every request body, as Jackson reads it (strictly: durak-service's WireJackson) and as /q/openapi describes it
+ * (and the whole numbers of query parameters). A field Jackson cannot read is 400 naming it (durak-service's
+ * JsonRefusals); what a type cannot say (a required field, a commandId's form) each record checks itself, in the order
+ * the fields are listed. An empty body is null, which a method whose body may be left out reads as every field left
+ * out.
  */
 public final class Requests {
     private Requests() {
@@ -211,6 +213,31 @@ public final class Requests {
         static String idOf(Command c) {
             return c != null ? c.commandId() : TableCommands.clientCommandId(null);
         }
+    }
+
+    /** A body that must be there (an empty one is null): else 400 {@code INVALID_JSON}. */
+    static <T> T required(T body) {
+        if (body == null) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_JSON, "a JSON object is required as the body");
+        }
+        return body;
+    }
+
+    /** A whole-number query parameter, or {@code fallback} when absent; else 400 {@code INVALID_PARAMETER}. */
+    static long wholeNumber(String name, String value, long fallback, long min) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        long v;
+        try {
+            v = Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, name + ": must be a whole number, not \"" + value + "\"");
+        }
+        if (v < min) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, name + ": must be at least " + min);
+        }
+        return v;
     }
 
     /** A table's settings as a client sends them: every setting but players may be left out (its default). */

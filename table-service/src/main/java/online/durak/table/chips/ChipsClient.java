@@ -10,7 +10,7 @@ import online.durak.engine.Rules;
 import online.durak.service.chips.ServiceToken;
 import online.durak.service.chips.WalletClient;
 import online.durak.table.auth.Player;
-import online.durak.table.messaging.TableCommands;
+import online.durak.table.messaging.CommandRejected;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -54,7 +54,7 @@ public class ChipsClient {
         }
         return hold(tableId, me.playerId(), rules.stake()).thenCompose(taken -> command.get().whenComplete((r, x) -> {
             Throwable c = x instanceof CompletionException && x.getCause() != null ? x.getCause() : x;
-            if (taken && c instanceof TableCommands.Rejected) {
+            if (taken && c instanceof CommandRejected) {
                 release(tableId, me.playerId());
             }
         }));

@@ -34,7 +34,7 @@ public class MessagingLifecycle {
         events.start();
     }
 
-    /** After the HTTP server (requests drained, api.Draining): both consumers leave their groups at once. */
+    /** After the HTTP server (requests drained, play.Draining): both consumers leave their groups at once. */
     void onStop(@Observes ShutdownEvent e) {
         TopicConsumer.stopAll(List.of(events.consumer(), bus.replies()));
         bus.stop();

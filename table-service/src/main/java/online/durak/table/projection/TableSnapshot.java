@@ -1,6 +1,5 @@
 package online.durak.table.projection;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import online.durak.engine.table.LoggedTable;
@@ -46,12 +45,9 @@ public record TableSnapshot(LoggedTable table, List<EventMessage> events) {
         return table.turnStartedAt();
     }
 
-    /**
-     * The table's clock now, with every decision given {@code turnOverride} instead of the table's {@code turnClock}
-     * (null: the table's own, {@link LoggedTable#clock}); null when nothing is timed.
-     */
-    public TurnClock clock(Duration turnOverride) {
-        return TurnClock.of(state(), turnStartedAt(), turnOverride);
+    /** The table's clock now ({@link LoggedTable#clock}); null when nothing is timed. */
+    public TurnClock clock() {
+        return table.clock();
     }
 
     /** The table exists (its creation was seen). */

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.EventMessage;
-import online.durak.table.api.Lobby;
-import online.durak.table.api.Responses;
+import online.durak.table.play.Answers;
+import online.durak.table.play.Lobby;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableListener;
 import online.durak.table.projection.TableSnapshot;
@@ -61,7 +61,7 @@ public class LobbyFeed implements TableListener {
 
     void opened(WebSocketConnection connection) {
         open.put(connection.id(), connection);
-        List<Responses.TableSummary> tables = lobby.tables();
+        List<Answers.TableSummary> tables = lobby.tables();
         // what this connection now shows is watched too, and the next change is sent even if it ends up equal to the
         // last broadcast (which this connection never got)
         Set<String> watched = new java.util.HashSet<>(listed);
@@ -98,9 +98,9 @@ public class LobbyFeed implements TableListener {
     }
 
     private void sendAll() {
-        List<Responses.TableSummary> tables = lobby.tables();
+        List<Answers.TableSummary> tables = lobby.tables();
         String text = frame(tables);
-        listed = tables.stream().map(Responses.TableSummary::tableId).collect(java.util.stream.Collectors.toSet());
+        listed = tables.stream().map(Answers.TableSummary::tableId).collect(java.util.stream.Collectors.toSet());
         if (text.equals(last)) {
             return; // e.g. a table of the lobby moved in a way the list does not show
         }
@@ -112,7 +112,7 @@ public class LobbyFeed implements TableListener {
         }
     }
 
-    private String frame(List<Responses.TableSummary> tables) {
+    private String frame(List<Answers.TableSummary> tables) {
         try {
             return json.writeValueAsString(Map.of("type", "lobby", "tables", tables));
         } catch (JsonProcessingException e) {

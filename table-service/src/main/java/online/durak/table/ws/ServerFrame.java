@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import online.durak.messages.SeatEventMessage;
-import online.durak.table.api.Responses.HintAnswer;
-import online.durak.table.api.Responses.TableView;
+import online.durak.table.play.Answers.HintAnswer;
+import online.durak.table.play.Answers.TableView;
 
 /** A frame the server sends (docs/websocket.md), written by {@link Frames#write(ServerFrame)}. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")

@@ -7,42 +7,86 @@ import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import java.util.Optional;
+import online.durak.service.api.ErrorCodes;
+import online.durak.table.auth.Player;
+import online.durak.table.play.Tables;
+import online.durak.table.projection.TableSnapshot;
 import org.jboss.logging.Logger;
 
 /**
- * {@code /api/tables/{id}/ws}: a seated player's live view of a table. Frames are described in
- * {@link SocketHub}. Callbacks run on worker threads (opening may read the store).
+ * {@code /api/tables/{id}/ws}: a seated player's live view of a table (docs/websocket.md: frames, resync, close codes,
+ * limits). Opening checks the table and the seat: a table that does not exist is closed with 4404, a player without a
+ * seat with 4403, each after an error frame; then the connection is a {@link Session} that gets the view at once
+ * ({@link ViewPush}). Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
  */
 @WebSocket(path = "/api/tables/{id}/ws")
 public class TableSocket {
     private static final Logger LOG = Logger.getLogger(TableSocket.class);
 
-    private final SocketHub hub;
+    private final Tables tables;
+    private final Sessions sessions;
+    private final ViewPush views;
+    private final Pauses pauses;
+    private final FrameDispatch frames;
 
-    public TableSocket(SocketHub hub) {
-        this.hub = hub;
+    public TableSocket(Tables tables, Sessions sessions, ViewPush views, Pauses pauses, FrameDispatch frames) {
+        this.tables = tables;
+        this.sessions = sessions;
+        this.views = views;
+        this.pauses = pauses;
+        this.frames = frames;
     }
 
     @OnOpen
     @Blocking
-    public void onOpen(WebSocketConnection connection) {
-        hub.open(connection);
+    public void onOpen(WebSocketConnection c) {
+        String playerId = c.userData().get(TokenUpgradeCheck.PLAYER_ID);
+        if (playerId == null) {
+            Session.refuse(c, 4401, ErrorCodes.UNAUTHORIZED, "a token is required");
+            return;
+        }
+        Player player = new Player(playerId, c.userData().get(TokenUpgradeCheck.PLAYER_NAME),
+                Boolean.TRUE.equals(c.userData().get(TokenUpgradeCheck.PLAYER_ACCOUNT)));
+        String tableId = c.pathParam("id");
+        try {
+            Optional<TableSnapshot> found = tables.find(tableId);
+            if (found.isEmpty()) {
+                Session.refuse(c, 4404, ErrorCodes.NO_SUCH_TABLE, "there is no table " + tableId);
+                return;
+            }
+            if (tables.seatOf(found.get(), playerId) < 0) {
+                Session.refuse(c, 4403, ErrorCodes.NOT_SEATED, "you have no seat at this table");
+                return;
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("websocket %s: table %s cannot be read: %s", c.id(), tableId, e.getMessage());
+            Session.refuse(c, 1011, ErrorCodes.STORE_UNAVAILABLE, "the table cannot be read now; try again");
+            return;
+        }
+        Session session = new Session(c, tableId, player);
+        sessions.add(session, s -> views.view(session, s));
+        pauses.opened(c);
+        LOG.debugf("websocket %s: player %s on table %s", c.id(), playerId, tableId);
     }
 
     @OnTextMessage
     @Blocking
-    public void onText(String text, WebSocketConnection connection) {
-        hub.frame(connection, text);
+    public void onText(String text, WebSocketConnection c) {
+        Session session = sessions.of(c.id());
+        if (session != null) {
+            frames.frame(session, text);
+        }
     }
 
     @OnClose
-    public void onClose(WebSocketConnection connection) {
-        hub.closed(connection);
+    public void onClose(WebSocketConnection c) {
+        sessions.remove(c.id());
     }
 
     @OnError
-    public void onError(Throwable error, WebSocketConnection connection) {
-        LOG.debugf("websocket %s: %s", connection.id(), error.toString());
-        hub.error(connection, error);
+    public void onError(Throwable error, WebSocketConnection c) {
+        LOG.debugf("websocket %s: %s", c.id(), error.toString());
+        frames.error(c, error);
     }
 }

@@ -5,7 +5,7 @@ import io.quarkus.websockets.next.UserData;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import online.durak.service.api.ApiException;
-import online.durak.table.api.Draining;
+import online.durak.table.play.Draining;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
 

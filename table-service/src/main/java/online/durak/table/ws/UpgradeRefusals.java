@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
-import online.durak.table.api.Draining;
+import online.durak.table.play.Draining;
 import online.durak.table.auth.TokenService;
 
 /**

@@ -3,6 +3,9 @@ package online.durak.table.it;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -27,6 +30,10 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(TestTopics.class)
 class OpenApiSnapshotTest {
     static final Path SNAPSHOT = Path.of("src/main/webui/src/api/openapi.json");
+    /** The copy's layout: two spaces, {@code "name": value}, one array item a line, {@code []} and {@code {}}. */
+    private static final DefaultPrettyPrinter AS_CHECKED_IN = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+            .withObjectFieldValueSpacing(Separators.Spacing.AFTER).withObjectEmptySeparator("")
+            .withArrayEmptySeparator("")).withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
 
     @BeforeEach
     void ready() {
@@ -38,7 +45,7 @@ class OpenApiSnapshotTest {
         JsonNode served = Codec.parse(given().queryParam("format", "json").get("/q/openapi")
                 .then().statusCode(200).extract().asString());
         if (Boolean.getBoolean("openapi.update")) {
-            Files.writeString(SNAPSHOT, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(served) + "\n");
+            Files.writeString(SNAPSHOT, new ObjectMapper().writer(AS_CHECKED_IN).writeValueAsString(served) + "\n");
         }
         JsonNode copy = Codec.parse(Files.readString(SNAPSHOT));
         List<String> differ = new ArrayList<>();

@@ -11,7 +11,7 @@ import online.durak.engine.Move;
 import online.durak.messages.SeatEventMessage;
 import online.durak.messages.VisibleEvent;
 import online.durak.service.api.ApiException;
-import online.durak.table.api.Responses;
+import online.durak.table.play.Answers;
 import org.junit.jupiter.api.Test;
 
 class FramesTest {
@@ -63,7 +63,7 @@ class FramesTest {
                 Frames.write(ServerFrame.Reply.refused("c", "X", "m")));
         assertEquals("{\"type\":\"hint\",\"tableId\":\"t\",\"commandId\":\"h\",\"seq\":5,\"seat\":1,"
                 + "\"move\":{\"type\":\"take\"},\"reason\":\"r\",\"candidates\":[],\"hints\":1}",
-                Frames.write(new ServerFrame.Hint(new Responses.HintAnswer("t", "h", 5, 1, new Move.Take(), "r",
+                Frames.write(new ServerFrame.Hint(new Answers.HintAnswer("t", "h", 5, 1, new Move.Take(), "r",
                         JsonNodeFactory.instance.arrayNode(), 1))));
         assertEquals("{\"type\":\"event\",\"seq\":4,\"event\":{\"tableId\":\"t\",\"seq\":4,\"type\":\"HintTaken\","
                 + "\"at\":\"1970-01-01T00:00:00Z\",\"commandId\":null,\"event\":{\"type\":\"HintTaken\",\"seat\":0}}}",

@@ -1,6 +1,5 @@
-package online.durak.table.api;
+package online.durak.table.play;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,23 +18,23 @@ import online.durak.messages.EventVisibility;
 import online.durak.messages.SeatEventMessage;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
-import online.durak.table.api.Responses.Board;
-import online.durak.table.api.Responses.BoardRow;
-import online.durak.table.api.Responses.Clock;
-import online.durak.table.api.Responses.DailyBoard;
-import online.durak.table.api.Responses.DealBoard;
-import online.durak.table.api.Responses.MatchInView;
-import online.durak.table.api.Responses.MatchResult;
-import online.durak.table.api.Responses.Replay;
-import online.durak.table.api.Responses.ReplayStep;
-import online.durak.table.api.Responses.Seat;
-import online.durak.table.api.Responses.TableInView;
-import online.durak.table.api.Responses.TableSummary;
-import online.durak.table.api.Responses.TableView;
+import online.durak.table.play.Answers.Board;
+import online.durak.table.play.Answers.BoardRow;
+import online.durak.table.play.Answers.Clock;
+import online.durak.table.play.Answers.DailyBoard;
+import online.durak.table.play.Answers.DealBoard;
+import online.durak.table.play.Answers.MatchInView;
+import online.durak.table.play.Answers.MatchResult;
+import online.durak.table.play.Answers.Replay;
+import online.durak.table.play.Answers.ReplayStep;
+import online.durak.table.play.Answers.Seat;
+import online.durak.table.play.Answers.TableInView;
+import online.durak.table.play.Answers.TableSummary;
+import online.durak.table.play.Answers.TableView;
 import online.durak.table.projection.TableSnapshot;
 
 /**
- * Every answer this service shows a client about a table ({@link Responses}), made from a projection's snapshot.
+ * Every answer this service shows a client about a table ({@link Answers}), made from a projection's snapshot.
  * Hidden cards never pass: a deal leaves only through {@link Views#seatView} (one seat) or, once finished, {@link
  * Views#replay}; an event only through {@link EventVisibility} ({@link SeatEventMessage#forSeat}).
  */
@@ -62,16 +61,8 @@ public final class TableViews {
         return seats;
     }
 
-    /** A seat's view with the table's own turn clock. */
+    /** A seat's view, with the table's own turn clock. */
     public static TableView view(TableSnapshot s, int seat) {
-        return view(s, seat, null);
-    }
-
-    /**
-     * A seat's view; {@code turnOverride} gives every decision that long instead of the table's {@code turnClock}
-     * (tests only; null: the table's).
-     */
-    public static TableView view(TableSnapshot s, int seat, Duration turnOverride) {
         TableState t = s.state();
         TableInView table = new TableInView(t.status().name(), t.rules(), seats(t), t.freeSeats(), t.createdBy(),
                 t.solo(), leavers(t));
@@ -82,7 +73,7 @@ public final class TableViews {
         MatchInView match = new MatchInView(m.dealNumber(), t.rules().dealsPerMatch(), m.dealRunning(), t.onBoard(),
                 sorted(t.continued()), m.totals(), m.places(), t.hints());
         return new TableView(s.tableId(), s.seq(), seat, table, match,
-                m.deal() == null ? null : Views.seatView(m.deal(), seat), clock(s.clock(turnOverride)));
+                m.deal() == null ? null : Views.seatView(m.deal(), seat), clock(s.clock()));
     }
 
     /**
@@ -156,21 +147,21 @@ public final class TableViews {
                 sorted(t.continued()), result, again == null ? null : again(again), daily);
     }
 
-    private static Responses.Again again(TableSnapshot a) {
+    private static Answers.Again again(TableSnapshot a) {
         TableState t = a.state();
         List<Integer> pressed = IntStream.range(0, t.seats().size())
                 .filter(i -> t.seats().get(i) != null && t.seats().get(i).isHuman()).boxed().toList();
-        return new Responses.Again(a.tableId(), t.status().name(), pressed);
+        return new Answers.Again(a.tableId(), t.status().name(), pressed);
     }
 
     /**
      * Who left the running match, with the bot that took each seat; once the match is over with their leaderboard
      * points ({@link LeaderboardPoints#ofLeaver}, as the leaderboard counts them).
      */
-    public static List<Responses.Leaver> leavers(TableState t) {
+    public static List<Answers.Leaver> leavers(TableState t) {
         MatchState m = t.match();
         boolean over = m != null && m.isOver();
-        return t.left().stream().map(l -> new Responses.Leaver(l.seat(), l.playerId(), l.name(),
+        return t.left().stream().map(l -> new Answers.Leaver(l.seat(), l.playerId(), l.name(),
                 l.replaced() && t.holder(l.seat()) != null ? t.holder(l.seat()).bot() : null, l.deals(),
                 over ? LeaderboardPoints.ofLeaver(m, l.seat(), l.deals(), l.replaced()) : null)).toList();
     }

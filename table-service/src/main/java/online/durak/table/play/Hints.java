@@ -1,4 +1,4 @@
-package online.durak.table.api;
+package online.durak.table.play;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletableFuture;
@@ -9,12 +9,10 @@ import online.durak.engine.table.HintRules;
 import online.durak.engine.table.TableState;
 import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
+import online.durak.service.api.ApiException;
 import online.durak.table.auth.Player;
 import online.durak.table.bots.BotClient;
-import online.durak.table.messaging.TableCommands;
-import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
-import online.durak.service.api.ApiException;
 
 /**
  * A hint, for REST ({@code POST /api/tables/{id}/hint}) and the WebSocket ({@code {"type":"hint"}}) alike: checked
@@ -24,34 +22,35 @@ import online.durak.service.api.ApiException;
  */
 @ApplicationScoped
 public class Hints {
-    private final Projections projections;
+    private final Tables tables;
     private final BotClient bots;
     private final TableCommands commands;
 
-    public Hints(Projections projections, BotClient bots, TableCommands commands) {
-        this.projections = projections;
+    public Hints(Tables tables, BotClient bots, TableCommands commands) {
+        this.tables = tables;
         this.bots = bots;
         this.commands = commands;
     }
 
     /**
-     * The hint for {@code seat} of a table the caller has just read ({@code known}). Throws {@link ApiException} at once
-     * when no hint may be given now; the future fails with what the bot or rules service answered.
+     * The hint for the caller's seat. Throws {@link ApiException} at once when no hint may be given now (404
+     * {@code NO_SUCH_TABLE}, 403 {@code NOT_SEATED}, 409 as {@link #hintable}); the future fails with what the bot or
+     * rules service answered.
      */
-    public CompletableFuture<Responses.HintAnswer> give(Player me, TableSnapshot known, int seat, String commandId) {
-        TableSnapshot now = projections.current(known.tableId());
-        TableSnapshot latest = now.seq() >= known.seq() ? now : known;
-        SeatView view = hintable(latest, seat);
+    public CompletableFuture<Answers.HintAnswer> give(Player me, String tableId, String commandId) {
+        Tables.Seated at = tables.seated(me, tableId);
+        int seat = at.seat();
+        SeatView view = hintable(at.table(), seat);
         commands.requireRules(); // a hint that could not be recorded is not asked of the bot service
-        String id = known.tableId();
-        return bots.hint(latest.state().rules(), view).thenCompose(hint -> {
+        String id = at.table().tableId();
+        return bots.hint(at.table().state().rules(), view).thenCompose(hint -> {
             if (!view.legalMoves().contains(hint.move())) {
                 throw new BotClient.BotsUnavailableException("the bot service suggested "
                         + Codec.write(hint.moveNode()) + ", which is not a legal move now; try again");
             }
             return commands.send(me, id, commandId, new CommandMessage.Hint()).thenApply(a -> {
                 TableState after = a.snapshot().state();
-                return new Responses.HintAnswer(id, a.commandId(), a.reply().lastSeq(), seat, hint.move(),
+                return new Answers.HintAnswer(id, a.commandId(), a.reply().lastSeq(), seat, hint.move(),
                         hint.reason(), hint.candidates(), seat < after.hints().size() ? after.hints().get(seat) : 0);
             });
         });

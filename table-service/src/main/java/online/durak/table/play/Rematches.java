@@ -1,4 +1,4 @@
-package online.durak.table.api;
+package online.durak.table.play;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +24,7 @@ import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
 import online.durak.table.chips.ChipsClient;
-import online.durak.table.messaging.TableCommands;
+import online.durak.table.messaging.CommandRejected;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -52,6 +52,7 @@ public class Rematches {
     private static final Logger LOG = Logger.getLogger(Rematches.class);
 
     private final Projections projections;
+    private final Tables tables;
     private final TableCommands commands;
     private final Duration wait;
     private final ChipsClient chips;
@@ -63,10 +64,11 @@ public class Rematches {
         return t;
     });
 
-    public Rematches(Projections projections, TableCommands commands, ChipsClient chips,
+    public Rematches(Projections projections, Tables tables, TableCommands commands, ChipsClient chips,
                      @ConfigProperty(name = "durak.again.wait", defaultValue = "30s") Duration wait) {
         this.chips = chips;
         this.projections = projections;
+        this.tables = tables;
         this.commands = commands;
         this.wait = wait;
     }
@@ -95,17 +97,17 @@ public class Rematches {
     }
 
     /**
-     * {@code me} presses "Again" at the finished table: completes with the again table once the caller sits there
-     * (and it has started, if the caller was the last person it waited for).
+     * {@code me} presses "Again" at the finished table {@code tableId}: completes with the again table once the caller
+     * sits there (and it has started, if the caller was the last person it waited for). 403 {@code NOT_SEATED} for
+     * one without a seat at the finished table (or who left its match: a bot finished it).
      */
-    public CompletableFuture<TableSnapshot> press(Player me, TableSnapshot finished) {
+    public CompletableFuture<TableSnapshot> press(Player me, String tableId) {
+        Tables.Seated at = tables.seated(me, tableId);
+        TableSnapshot finished = at.table();
+        int seat = at.seat();
         TableState t = finished.state();
         if (t.status() != TableStatus.FINISHED) {
             throw new ApiException(409, ErrorCodes.MATCH_NOT_OVER, "tableId: \"Again\" is pressed once the match is over");
-        }
-        int seat = finished.seatOf(me.playerId());
-        if (seat < 0) { // not at this table, or left its match (a bot finished it)
-            throw ApiException.notSeated();
         }
         String id = againTableId(finished.tableId());
         TableSnapshot again = projections.find(id).orElse(null);
@@ -197,6 +199,6 @@ public class Rematches {
 
     private static boolean rejected(Throwable x, String code) {
         Throwable c = x instanceof CompletionException && x.getCause() != null ? x.getCause() : x;
-        return c instanceof TableCommands.Rejected r && code.equals(r.code());
+        return c instanceof CommandRejected r && code.equals(r.code());
     }
 }

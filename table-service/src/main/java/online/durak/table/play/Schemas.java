@@ -1,4 +1,4 @@
-package online.durak.table.api;
+package online.durak.table.play;
 
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -6,16 +6,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * How /q/openapi describes the engine's types inside this service's bodies ({@code @Schema(implementation = ...)} on
  * a record component of that type): they are written by durak-messages' Wire module, whose forms conformance/FORMAT.md
- * and messages.schema.json define; these shapes only name and exemplify them. And the error body every service shares.
+ * and messages.schema.json define; these shapes only name and exemplify them.
  */
-final class Schemas {
+public final class Schemas {
     private Schemas() {
-    }
-
-    @Schema(name = "Error", description = "Every error: a stable code and a message for people naming the field at "
-            + "fault; 4xx, or 503/504 when a service this one depends on cannot answer.")
-    record Error(@Schema(examples = "NO_SUCH_TABLE") String code,
-                 @Schema(examples = "there is no table abc") String message) {
     }
 
     @Schema(name = "Settings", type = SchemaType.OBJECT, description = "Table settings by their rules.md §1 names "
@@ -25,7 +19,7 @@ final class Schemas {
             examples = "{\"variant\":\"PODKIDNOI\",\"deck\":36,\"players\":2,\"teams\":false,\"throwIn\":\"ALL\","
                     + "\"firstBoutLimit\":\"FIRST_BOUT\",\"showTrumpToTransfer\":false,\"discardVisible\":false,\"dealsPerMatch\":1,"
                     + "\"turnClock\":60,\"stake\":0}")
-    record Settings() {
+    public record Settings() {
     }
 
     @Schema(name = "Move", type = SchemaType.OBJECT, description = "A move as conformance/FORMAT.md writes it "
@@ -34,14 +28,14 @@ final class Schemas {
             + "{\"type\":\"transfer\",\"showTrump\":\"6S\"}, {\"type\":\"take\"}, {\"type\":\"throw\",\"cards\":[...]}, "
             + "{\"type\":\"pass\"}. A move that cannot be read is 400 INVALID_MOVE naming the field.",
             examples = "{\"type\":\"cover\",\"attack\":\"6H\",\"card\":\"7H\"}")
-    record Move() {
+    public record Move() {
     }
 
     @Schema(name = "SeatView", type = SchemaType.OBJECT, description = "What one seat may know of the running or "
             + "last deal (rules.md §8; messages.schema.json#/$defs/SeatView): own hand, others' hand sizes and known "
             + "cards, table, trump, stock and discard counts, roles, round, legal moves, points once over. In a replay "
             + "the open view: every hand. Null before the first deal.")
-    record SeatView() {
+    public record SeatView() {
     }
 
     @Schema(name = "SeatEvent", type = SchemaType.OBJECT, description = "An event as my seat may see it "
@@ -53,6 +47,6 @@ final class Schemas {
             + "EMPTY (its last person left) or EXPIRED (not started within the lobby's time, 30 min by default)}.",
             examples = "{\"tableId\":\"t1\",\"seq\":7,\"type\":\"Attacked\",\"at\":\"2026-12-01T16:00:05Z\","
                     + "\"commandId\":\"guest-1:m-3\",\"event\":{\"type\":\"Attacked\",\"seat\":0,\"cards\":[\"6H\"]}}")
-    record SeatEvent() {
+    public record SeatEvent() {
     }
 }

@@ -1,4 +1,4 @@
-package online.durak.table.messaging;
+package online.durak.table.play;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
@@ -7,9 +7,11 @@ import java.util.regex.Pattern;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.ReplyMessage;
 import online.durak.service.api.ApiException;
-import online.durak.table.api.Draining;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
+import online.durak.table.messaging.CommandBus;
+import online.durak.table.messaging.CommandRejected;
+import online.durak.table.messaging.RulesBreaker;
 import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
 
@@ -25,34 +27,22 @@ import online.durak.table.projection.TableSnapshot;
 @ApplicationScoped
 public class TableCommands {
     /** What a client may choose as a command id. */
-    public static final Pattern COMMAND_ID = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
+    private static final Pattern COMMAND_ID = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
 
     private final RulesBreaker rules;
     private final Projections projections;
     private final Draining draining;
+    private final Tables tables;
 
-    public TableCommands(RulesBreaker rules, Projections projections, Draining draining) {
+    public TableCommands(RulesBreaker rules, Projections projections, Draining draining, Tables tables) {
         this.rules = rules;
         this.projections = projections;
         this.draining = draining;
+        this.tables = tables;
     }
 
     /** An accepted command: the reply and the table's snapshot at (or after) its last seq. */
     public record Accepted(String commandId, ReplyMessage reply, TableSnapshot snapshot) {
-    }
-
-    /** The rules service refused the command; {@link #status()} per {@link ErrorCodes#statusOf}. */
-    public static final class Rejected extends ApiException {
-        private final String commandId;
-
-        public Rejected(String commandId, String code, String message) {
-            super(ErrorCodes.statusOf(code), code, message == null ? code : message);
-            this.commandId = commandId;
-        }
-
-        public String commandId() {
-            return commandId;
-        }
     }
 
     /** Commands are refused at once now: the rules service has not answered the last ones. */
@@ -88,7 +78,7 @@ public class TableCommands {
 
     /**
      * Sends a command (through the {@link RulesBreaker}); the future completes with {@link Accepted}, or fails with
-     * {@link Rejected}, {@link CommandBus.RulesTimeoutException}, {@link RulesBreaker.RulesUnavailableException} (at
+     * {@link CommandRejected}, {@link CommandBus.RulesTimeoutException}, {@link RulesBreaker.RulesUnavailableException} (at
      * once, while the rules service is not answering) or {@link Projections.ProjectionTimeoutException}; throws
      * {@link ApiException} 503 {@code SERVICE_STOPPING} at once while the instance is stopping ({@link Draining}).
      */
@@ -99,12 +89,22 @@ public class TableCommands {
         CommandMessage command = new CommandMessage(wireId, tableId, player.playerId(), player.name(), payload);
         return rules.send(command).thenCompose(reply -> {
             if (!reply.accepted()) {
-                return CompletableFuture.failedFuture(new Rejected(clientCommandId, reply.code(), reply.message()));
+                return CompletableFuture.failedFuture(new CommandRejected(reply.code(), reply.message()));
             }
             // the reply carries the events: the projection need not wait for them on the events topic
             reply.events().forEach(projections::accept);
             return projections.awaitSeq(tableId, reply.lastSeq())
                     .thenApply(s -> new Accepted(clientCommandId, reply, s));
         });
+    }
+
+    /**
+     * A command of a player seated at the table: refused at once with 404 {@code NO_SUCH_TABLE} or 403
+     * {@code NOT_SEATED}, else {@link #send}.
+     */
+    public CompletableFuture<Accepted> sendSeated(Player player, String tableId, String clientCommandId,
+                                                  CommandMessage.Payload payload) {
+        tables.seated(player, tableId);
+        return send(player, tableId, clientCommandId, payload);
     }
 }

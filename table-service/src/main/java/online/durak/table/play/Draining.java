@@ -1,4 +1,4 @@
-package online.durak.table.api;
+package online.durak.table.play;
 
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.vertx.core.http.HttpHeaders;
@@ -8,13 +8,14 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import online.durak.table.ws.SocketHub;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * A clean, quick stop: the HTTP requests in flight are answered, the WebSockets closed with 1001 (going away), and
@@ -32,7 +33,8 @@ import online.durak.service.api.ErrorCodes;
  * <p>The stop (on {@link ShutdownDelayInitiatedEvent}: SIGTERM, with readiness already DOWN): from then on new
  * WebSocket upgrades are refused (503), commands are refused at once with 503 {@code SERVICE_STOPPING} (a command
  * accepted now could outlive the server and be decided unanswered; refused, the client retries it elsewhere or
- * later, safely, with its commandId), answers carry {@code Connection: close}; every WebSocket is closed with 1001;
+ * later, safely, with its commandId), answers carry {@code Connection: close}; every WebSocket is closed with 1001
+ * (by the {@link StopListener}s: the sockets hear of the stop, this class knows none of them);
  * then it waits until no request is in flight, at most {@code durak.shutdown.drain-timeout} (a command's longest
  * wait: {@code durak.rules.timeout} + {@code durak.projection.timeout}). Then Quarkus keeps serving reads for
  * {@code quarkus.shutdown.delay} (so that a load balancer sees readiness DOWN) and stops; the Kafka clients close
@@ -43,13 +45,18 @@ public class Draining {
     private static final Logger LOG = Logger.getLogger(Draining.class);
 
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final SocketHub sockets;
+    private final Instance<StopListener> listeners;
     private final Duration timeout;
     private volatile boolean stopping;
 
-    public Draining(SocketHub sockets,
+    /** Told once, when the stop begins: closes what it holds open (WebSockets, with 1001) and says how many. */
+    public interface StopListener {
+        int stopping();
+    }
+
+    public Draining(@Any Instance<StopListener> listeners,
                     @ConfigProperty(name = "durak.shutdown.drain-timeout", defaultValue = "11s") Duration timeout) {
-        this.sockets = sockets;
+        this.listeners = listeners;
         this.timeout = timeout;
     }
 
@@ -97,7 +104,10 @@ public class Draining {
     void onStop(@Observes @Priority(1) ShutdownDelayInitiatedEvent e) {
         stopping = true;
         long t0 = System.nanoTime();
-        int closed = sockets.closeAll();
+        int closed = 0;
+        for (StopListener l : listeners) {
+            closed += l.stopping();
+        }
         int waiting = inFlight.get();
         LOG.infof("stopping: %d WebSocket(s) closed (1001), %d request(s) in flight", closed, waiting);
         if (!awaitIdle(t0 + timeout.toNanos())) {

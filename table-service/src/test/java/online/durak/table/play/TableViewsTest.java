@@ -1,4 +1,4 @@
-package online.durak.table.api;
+package online.durak.table.play;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -202,9 +202,6 @@ class TableViewsTest {
             assertTrue(c.get("graceEnds").isNull());
             assertFalse(c.get("computerMoves").booleanValue());
         }
-        // a configured turn length replaces the table's (tests only)
-        assertEquals(last.plusSeconds(1).toString(),
-                json(TableViews.view(s, 0, Duration.ofSeconds(1))).at("/clock/turnEnds").textValue());
         // continue on the board, a hint or a timeout do not restart it; the board's own clock has seat -1
         g.playDeal();
         assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull(), "the match is over");

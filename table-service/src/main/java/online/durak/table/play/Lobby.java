@@ -1,0 +1,69 @@
+package online.durak.table.play;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import online.durak.engine.BotLevel;
+import online.durak.engine.Rules;
+import online.durak.engine.table.Tempo;
+import online.durak.messages.CommandMessage;
+import online.durak.table.auth.Player;
+import online.durak.table.auth.Stakes;
+import online.durak.table.chips.ChipsClient;
+import online.durak.table.projection.Projections;
+import online.durak.table.projection.TableSnapshot;
+
+/**
+ * The lobby: its list of open tables (the same for {@code GET /api/tables} and the lobby's WebSocket), and opening
+ * and joining tables. At a table with a stake an account's stake is held before its create or join is sent, and
+ * given back when the rules service refuses it ({@link ChipsClient}, docs/chips.md).
+ */
+@ApplicationScoped
+public class Lobby {
+    private final Projections projections;
+    private final Tables tables;
+    private final TableCommands commands;
+    private final Rematches rematches;
+    private final ChipsClient chips;
+
+    public Lobby(Projections projections, Tables tables, TableCommands commands, Rematches rematches,
+                 ChipsClient chips) {
+        this.projections = projections;
+        this.tables = tables;
+        this.commands = commands;
+        this.rematches = rematches;
+        this.chips = chips;
+    }
+
+    /** A table being opened: its id at once ({@link TableCommands#newTableId}), the table once it is made. */
+    public record Opening(String tableId, CompletableFuture<TableSnapshot> table) {
+    }
+
+    /** The open tables, newest first, without again tables still waiting for their own people. */
+    public List<Answers.TableSummary> tables() {
+        return projections.lobby().stream().filter(s -> !rematches.reserved(s.tableId())).map(TableViews::summary)
+                .toList();
+    }
+
+    /** A table with these settings, the creator in seat 0: 403 {@code STAKE_NEEDS_ACCOUNT} for a guest's stake. */
+    public Opening create(Player me, Rules rules, String commandId) {
+        Stakes.checkCreator(me, rules);
+        String tableId = TableCommands.newTableId("create", me, commandId);
+        return new Opening(tableId, chips.staked(me, tableId, rules, () -> commands.send(me, tableId, commandId,
+                new CommandMessage.Create(rules))).thenApply(TableCommands.Accepted::snapshot));
+    }
+
+    /** A solo table (the caller in seat 0, bots of these levels in the others), started at once. */
+    public Opening solo(Player me, Rules rules, List<BotLevel> levels, Tempo tempo, String commandId) {
+        String tableId = TableCommands.newTableId("solo", me, commandId);
+        return new Opening(tableId, commands.send(me, tableId, commandId, new CommandMessage.Solo(rules, levels, tempo))
+                .thenApply(TableCommands.Accepted::snapshot));
+    }
+
+    /** The caller takes {@code seat} (null: the first free one): 404 {@code NO_SUCH_TABLE}. */
+    public CompletableFuture<TableSnapshot> join(Player me, String tableId, Integer seat, String commandId) {
+        TableSnapshot s = tables.get(tableId);
+        return chips.staked(me, tableId, s.state().rules(), () -> commands.send(me, tableId, commandId,
+                new CommandMessage.Join(seat))).thenApply(TableCommands.Accepted::snapshot);
+    }
+}

@@ -1,0 +1,64 @@
+package online.durak.table.play;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import online.durak.service.api.ApiException;
+import online.durak.service.api.ErrorCodes;
+import online.durak.table.auth.Player;
+import online.durak.table.projection.Projections;
+import online.durak.table.projection.TableSnapshot;
+
+/**
+ * A table and the caller's seat at it, for REST and WebSocket alike. A table id of another form is no table (it never
+ * reaches the store); a table this instance has not seen is read from the store; a player this instance does not see
+ * seated is looked up in the store once more before being refused, since another instance may be ahead.
+ */
+@ApplicationScoped
+public class Tables {
+    private static final Pattern TABLE_ID = Pattern.compile("[A-Za-z0-9._:~-]{1,100}");
+
+    private final Projections projections;
+
+    public Tables(Projections projections) {
+        this.projections = projections;
+    }
+
+    /** A table and the caller's seat at it: the newest snapshot this instance has. */
+    public record Seated(TableSnapshot table, int seat) {
+    }
+
+    /** The table, if it exists. */
+    public Optional<TableSnapshot> find(String tableId) {
+        return isTableId(tableId) ? projections.find(tableId) : Optional.empty();
+    }
+
+    /** The table, or 404 {@code NO_SUCH_TABLE}. */
+    public TableSnapshot get(String tableId) {
+        if (!isTableId(tableId)) {
+            throw new ApiException(404, ErrorCodes.NO_SUCH_TABLE, "there is no such table");
+        }
+        return projections.find(tableId).orElseThrow(() -> ApiException.noSuchTable(tableId));
+    }
+
+    /** The player's seat at the table, or -1 when the store has none either. */
+    public int seatOf(TableSnapshot s, String playerId) {
+        int seat = s.seatOf(playerId);
+        return seat >= 0 ? seat : projections.catchUp(s.tableId()).seatOf(playerId);
+    }
+
+    /** The table and the caller's seat: 404 {@code NO_SUCH_TABLE}, 403 {@code NOT_SEATED}. */
+    public Seated seated(Player me, String tableId) {
+        TableSnapshot s = get(tableId);
+        int seat = seatOf(s, me.playerId());
+        if (seat < 0) {
+            throw ApiException.notSeated();
+        }
+        TableSnapshot now = projections.current(tableId);
+        return new Seated(now.seq() >= s.seq() ? now : s, seat);
+    }
+
+    private static boolean isTableId(String id) {
+        return id != null && TABLE_ID.matcher(id).matches();
+    }
+}

@@ -1,0 +1,38 @@
+package online.durak.table.ws;
+
+import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.WebSocketConnection;
+import online.durak.table.auth.Player;
+import org.jboss.logging.Logger;
+
+/** One open connection to a table: its player and table, and the last seq it was sent; and how frames go out. */
+final class Session {
+    private static final Logger LOG = Logger.getLogger(Session.class);
+
+    final WebSocketConnection connection;
+    final String tableId;
+    final Player player;
+    long lastSent = -1; // guarded by the table's lock
+
+    Session(WebSocketConnection connection, String tableId, Player player) {
+        this.connection = connection;
+        this.tableId = tableId;
+        this.player = player;
+    }
+
+    void send(ServerFrame frame) {
+        send(connection, frame);
+    }
+
+    static void send(WebSocketConnection c, ServerFrame frame) {
+        c.sendText(Frames.write(frame)).subscribe().with(v -> { },
+                e -> LOG.debugf("websocket %s: a frame was not sent: %s", c.id(), e.toString()));
+    }
+
+    /** An error frame, then the connection closed with {@code closeCode}. */
+    static void refuse(WebSocketConnection c, int closeCode, String code, String message) {
+        c.sendText(Frames.write(new ServerFrame.Error(code, message, null)))
+                .chain(() -> c.close(new CloseReason(closeCode, code)))
+                .subscribe().with(v -> { }, x -> { });
+    }
+}
