@@ -138,6 +138,11 @@ class DailyListTest {
         Feed.await("the day's list of two", () -> list(day, anna).getInt("total") == 2
                 && list(day, anna).getBoolean("player.finished") && list(day, boris).getBoolean("player.left"));
         JsonPath l = list(day, boris);
+        // no table ids: nobody finds another player's table of the day through the list
+        assertEquals(java.util.Set.of("rank", "playerId", "name", "points", "deals", "finished", "left"),
+                l.getMap("entries[0]").keySet());
+        assertEquals(l.getMap("entries[0]").keySet(), l.getMap("player").keySet());
+        assertFalse(l.prettify().contains(annas.tableId) || l.prettify().contains(boriss.tableId), l.prettify());
         assertEquals(day.toString(), l.getString("date"));
         assertEquals("UTC", l.getString("timeZone"));
         assertEquals(annaPoints, l.getInt("entries.find { it.playerId == '" + anna + "' }.points"));
