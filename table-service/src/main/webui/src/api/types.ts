@@ -102,6 +102,8 @@ export interface SeatView {
   legalMoves: Move[];
   durak: number | null;
   points: number[] | null;
+  /** The seal of the deal's shuffle (docs/fairness.md): SHA-256 of its salt and deck order; absent before the seal. */
+  shuffleCommitment?: string;
 }
 
 export interface MatchInfo {
@@ -300,9 +302,18 @@ export interface ReplayStep {
   event: { type: string; event?: Record<string, unknown> } & Record<string, unknown>;
   view: Omit<SeatView, 'hand'> & { hands: Record<string, CardCode[]> };
 }
+/** A finished deal's seal opened (docs/fairness.md): commitment = SHA-256 of `${salt}:${deckOrder.join(',')}`. */
+export interface ShuffleProof {
+  commitment: string;
+  salt: string;
+  deckOrder: CardCode[];
+}
 export interface Replay {
   tableId: string;
   deal: number;
+  settings: Settings;
+  /** null for a deal dealt before shuffles were sealed. */
+  shuffleProof: ShuffleProof | null;
   steps: ReplayStep[];
 }
 

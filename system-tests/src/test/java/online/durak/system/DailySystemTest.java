@@ -30,13 +30,18 @@ class DailySystemTest {
 
     /** Plays the table to its end, always the legal move at {@code pick} (0: the first; -1: the last). */
     private static void playToEnd(Api api, Api.Guest me, String table, int pick) {
+        play(api, me, table, pick, false);
+    }
+
+    /** Plays the table to its end, or ({@code firstDealOnly}) until its first deal is over and waits on the board. */
+    private static void play(Api api, Api.Guest me, String table, int pick, boolean firstDealOnly) {
         String path = "/api/tables/" + table;
         long deadline = System.currentTimeMillis() + MATCH_DEADLINE_MS;
         while (true) {
             Api.Response r = api.get(path + "/view", me.token());
             assertEquals(200, r.status(), r.toString());
             JsonNode view = r.body();
-            if (Moves.finished(view)) {
+            if (Moves.finished(view) || firstDealOnly && Moves.onBoard(view)) {
                 return;
             }
             assertTrue(System.currentTimeMillis() < deadline, "the daily match did not end in time: " + view);
@@ -144,7 +149,7 @@ class DailySystemTest {
             .body().path("matches").asInt() == matchesBefore + 1);
         JsonNode after = list(api, ann, date);
         assertEquals(points, after.path("player").path("points").asInt(), after.toString());
-        assertEquals(annTable, after.path("player").path("tableId").asText());
+        assertFalse(after.path("player").has("tableId"), "the list names no table: " + after);
 
         JsonNode today = api.get("/api/daily", ann.token()).body();
         assertTrue(today.path("attempted").asBoolean(), today.toString());
@@ -165,6 +170,41 @@ class DailySystemTest {
         Api.Response hint = api.post("/api/tables/" + annTable + "/hint", ann.token(), Api.object());
         assertEquals(409, hint.status(), hint.toString());
         assertEquals("HINTS_NOT_IN_DAILY", hint.body().path("code").asText(), "the counting attempt takes no hints");
+    }
+
+    /**
+     * docs/daily.md "What a player of the day sees": while Carl is on his daily game's board after deal 1, Dana can find
+     * his table neither on the list nor open it (its replay, view, events, board), nor watch it; Carl sees all of it.
+     */
+    @Test
+    void anotherPlayersRunningAttempt_isRefused_whileItsPlayerSeesItsFinishedDeal() {
+        Api api = SystemUnderTest.api();
+        String date = LocalDate.now(ZoneOffset.UTC).toString();
+        Api.Guest carl = api.signIn("DailyCarl");
+        Api.Guest dana = api.signIn("DailyDana");
+        Api.Response started = api.post("/api/daily", carl.token(), Api.object());
+        assertEquals(201, started.status(), started.toString());
+        String table = started.body().path("tableId").asText();
+        String path = "/api/tables/" + table;
+        play(api, carl, table, 0, true);
+
+        Api.Response own = api.get(path + "/replay?deal=1", carl.token());
+        assertEquals(200, own.status(), "its own player sees the finished deal: " + own);
+        assertTrue(own.body().path("shuffleProof").path("salt").isTextual(), own.body().path("shuffleProof").toString());
+        for (String refused : List.of(path + "/replay?deal=1", path + "/view", path + "/events", path + "/board", path)) {
+            Api.Response r = api.get(refused, dana.token());
+            assertEquals(403, r.status(), refused + ": " + r);
+            assertEquals("DAILY_HIDDEN", r.body().path("code").asText(), refused + ": " + r);
+            assertFalse(r.toString().contains("deckOrder"), r.toString());
+        }
+        WsPlayer watcher = WsPlayer.connectRefused(api, table, dana);
+        assertEquals("DAILY_HIDDEN", watcher.awaitError(1).path("code").asText());
+        watcher.close();
+        await("Carl's attempt on the list", () -> list(api, carl, date).path("player").path("deals").asInt() == 1);
+        Api.Response publicList = api.get("/api/daily/list?date=" + date + "&size=100", null);
+        assertEquals(200, publicList.status(), publicList.toString());
+        assertFalse(publicList.toString().contains(table), "the public list names no table: " + publicList);
+        assertFalse(publicList.toString().contains("tableId"), publicList.toString());
     }
 
     private static void await(String what, BooleanSupplier done) {
