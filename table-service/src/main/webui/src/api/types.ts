@@ -226,7 +226,8 @@ export interface LeaderboardPage {
 }
 
 export interface RecentMatch {
-  tableId: string;
+  /** null (and so the links) for a daily game's table until its day is over (docs/daily.md). */
+  tableId: string | null;
   at: string;
   points: number;
   dealPoints: number;
@@ -234,8 +235,10 @@ export interface RecentMatch {
   deals: number;
   duraks: number;
   left: boolean;
-  replay: string;
-  replayPage: string;
+  replay: string | null;
+  replayPage: string | null;
+  /** The daily game's day, for a daily game's table. */
+  daily: string | null;
 }
 
 /** GET /api/players/{id}. */

@@ -41,6 +41,8 @@ public class Schema {
                 left_early  boolean     not null,
                 primary key (table_id, seq, player_id)
             );
+            -- the daily game's day of a daily table's match (docs/daily.md), null for any other table
+            alter table lb_entries add column if not exists daily date;
             create index if not exists lb_entries_at on lb_entries (at, player_id);
             create index if not exists lb_entries_player on lb_entries (player_id, at desc);
             create table if not exists lb_players (

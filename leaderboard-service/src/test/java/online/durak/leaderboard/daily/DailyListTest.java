@@ -190,6 +190,33 @@ class DailyListTest {
         assertStreak(clara, 1, 3);
     }
 
+    @Test
+    void aProfile_linksADailyGamesReplay_onlyOnceItsDayIsOver() {
+        String run = run();
+        String dora = "dora-" + run;
+        LocalDate d = someDay();
+        Match counting = daily("dl-" + run + "-c", d, false, dora, "Dora", null, 0);
+        Match practice = daily("dl-" + run + "-p", d, true, dora, "Dora", null, 0);
+        project(counting);
+        project(practice);
+        TestClock.at = d.atTime(23, 59).toInstant(ZoneOffset.UTC);
+        JsonPath during = given().get("/api/players/" + dora).then().statusCode(200).extract().jsonPath();
+        assertEquals(2, during.getList("recent").size());
+        for (int i = 0; i < 2; i++) {
+            assertNull(during.get("recent[" + i + "].tableId"), during.prettify());
+            assertNull(during.get("recent[" + i + "].replay"));
+            assertNull(during.get("recent[" + i + "].replayPage"));
+            assertEquals(d.toString(), during.getString("recent[" + i + "].daily"));
+        }
+        assertFalse(during.prettify().contains(counting.tableId) || during.prettify().contains(practice.tableId));
+        TestClock.at = d.plusDays(1).atTime(0, 1).toInstant(ZoneOffset.UTC);
+        JsonPath after = given().get("/api/players/" + dora).then().statusCode(200).extract().jsonPath();
+        assertEquals(java.util.Set.of(counting.tableId, practice.tableId),
+                java.util.Set.copyOf(after.getList("recent.tableId")));
+        assertEquals("/api/tables/" + practice.tableId + "/replay",
+                after.getString("recent.find { it.tableId == '" + practice.tableId + "' }.replay"));
+    }
+
     private static void assertStreak(String player, int current, int best) {
         JsonPath p = given().get("/api/players/" + player).then().statusCode(200).extract().jsonPath();
         assertEquals(current, p.getInt("streak.current"), "current streak at " + TestClock.at);
