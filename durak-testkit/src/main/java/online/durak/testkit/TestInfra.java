@@ -193,6 +193,7 @@ public final class TestInfra {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("kafka.bootstrap.servers", bootstrapServers());
         m.put("quarkus.datasource.reactive.url", reactiveUrl());
+        m.put("quarkus.datasource.jdbc.url", jdbcUrl());
         m.put("quarkus.datasource.username", user());
         m.put("quarkus.datasource.password", password());
         return m;
