@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.time.Instant;
 import online.durak.engine.Event;
+import online.durak.engine.table.LoggedTable;
 
 /**
  * One event of a table's log as stored and published on the table-events topic, keyed by {@code tableId}.
@@ -18,7 +19,8 @@ import online.durak.engine.Event;
 @JsonPropertyOrder({"tableId", "seq", "type", "at", "commandId", "event"})
 public record EventMessage(String tableId, long seq, String type,
                            @JsonDeserialize(using = Wire.StoredEventReader.class) Event event,
-                           @Wire.MayBeAbsent String commandId, Instant at) {
+                           @Wire.MayBeAbsent String commandId, Instant at)
+        implements LoggedTable.Logged {
 
     public EventMessage {
         if (tableId == null || tableId.isBlank()) {

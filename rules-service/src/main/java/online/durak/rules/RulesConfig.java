@@ -3,7 +3,6 @@ package online.durak.rules;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
-import java.util.Optional;
 
 /** The rules service's own settings ({@code durak.rules.*}). */
 @ConfigMapping(prefix = "durak.rules")
@@ -35,12 +34,6 @@ public interface RulesConfig {
         /** The grace after a turn clock runs out (rules.md §8: 10 s; env {@code DURAK_CLOCK_GRACE}). */
         @WithDefault("10s")
         Duration grace();
-
-        /**
-         * Tests only: every decision gets this long instead of the table's {@code turnClock} (e.g. 1s; env
-         * {@code DURAK_CLOCK_TURN_OVERRIDE}). Unset in production.
-         */
-        Optional<Duration> turnOverride();
 
         /**
          * How often the scheduler looks at the clocks. Quarkus' simple scheduler checks its triggers once a

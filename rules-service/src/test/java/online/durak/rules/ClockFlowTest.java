@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import online.durak.engine.BotLevel;
 import online.durak.engine.DealDecider;
@@ -44,23 +45,29 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The clocks against the real broker and database of the test run (docs/spine.md "The clocks"): every turn lasts 1 s here
- * ({@code durak.clock.turn-override}) and the grace 3 s; the scheduler's clock commands go through
+ * The clocks against the real broker and database of the test run (docs/spine.md "The clocks"): every table has the
+ * shortest clock of rules.md, 30 s, and the service's time is a {@link SteppedClock} that the test moves on by a turn
+ * when it wants a turn to run out; the grace is 3 s of real time. The scheduler's clock commands go through
  * {@code durak.commands} like every move. The test stands in for bot-service where the computer must move.
  */
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
-@TestProfile(ClockFlowTest.FastClock.class)
+@TestProfile(ClockFlowTest.SteppedTime.class)
 class ClockFlowTest {
 
-    static final Duration TURN = Duration.ofSeconds(1);
+    static final Duration TURN = Duration.ofSeconds(30);
     static final Duration GRACE = Duration.ofSeconds(3);
 
-    /** A 1-second turn for every table and a 3-second grace. */
-    public static class FastClock implements QuarkusTestProfile {
+    /** The service's time moved on by the test ({@link SteppedClock}), and a 3-second grace. */
+    public static class SteppedTime implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("durak.clock.turn-override", "1s", "durak.clock.grace", "3s", "durak.clock.tick", "1s");
+            return Map.of("durak.clock.grace", "3s", "durak.clock.tick", "1s");
+        }
+
+        @Override
+        public Set<Class<?>> getEnabledAlternatives() {
+            return Set.of(SteppedClock.class);
         }
     }
 
@@ -74,6 +81,8 @@ class ClockFlowTest {
     Assignment assignment;
     @Inject
     ClockWatch clock;
+    @Inject
+    SteppedClock time;
 
     @BeforeAll
     static void openBus() {
@@ -92,7 +101,7 @@ class ClockFlowTest {
         bus.awaitOwnedByService(assignment);
     }
 
-    /** Two humans at a table with a clock (30 s, overridden to 1 s here), started. */
+    /** Two humans at a table with a 30-second clock, started. */
     String startedTable(Rules rules) {
         String id = Tables.newTableId();
         RulesFlowTest.accepted(bus.call(Tables.create(id, "ann-" + id, rules)));
@@ -120,6 +129,7 @@ class ClockFlowTest {
         ReplyMessage tooSoon = bus.call(byComputer(id, player, move));
         RulesFlowTest.assertRejected(tooSoon, TableDecider.NOT_TIMED_OUT, tooSoon.lastSeq());
 
+        time.skip(TURN);
         EventMessage timedOut = await(id, Event.TimedOut.class, 0);
         Event.TimedOut t = (Event.TimedOut) timedOut.event();
         assertEquals(seat, t.seat());
@@ -156,6 +166,7 @@ class ClockFlowTest {
     @Test
     void aMoveDuringTheGraceCancelsTheTimerAndTheNextDecisionHasAWholeClock() {
         String id = startedTable(CLOCKED);
+        time.skip(TURN);
         EventMessage timedOut = await(id, Event.TimedOut.class, 0);
         TableState state = Tables.fold(bus.eventsOf(id));
         int seat = state.toAct();
@@ -167,7 +178,8 @@ class ClockFlowTest {
         EventMessage move = after.stream().filter(e -> e.seq() == moved.lastSeq()).findFirst().orElseThrow();
 
         // the next thing the clock does is time out the next decision, a whole turn after the move: the old
-        // grace never runs out
+        // grace, long over by then, never runs out
+        time.skip(TURN);
         EventMessage next = await(id, Event.TimedOut.class, moved.lastSeq());
         assertFalse(next.at().isBefore(move.at().plus(TURN)), next + " after " + move);
         List<EventMessage> between = bus.eventsOf(id).stream()
@@ -193,6 +205,7 @@ class ClockFlowTest {
         }
         int first = ((Event.DealStarted) last(bus.eventsOf(id), Event.DealStarted.class).orElseThrow().event()).deal();
         EventMessage ended = last(bus.eventsOf(id), Event.DealEnded.class).orElseThrow();
+        time.skip(TURN);
         EventMessage board = await(id, Event.BoardTimedOut.class, ended.seq());
         assertFalse(board.at().isBefore(ended.at().plus(TURN)), board + " after " + ended);
         List<EventMessage> events = bus.awaitEvents(id, board.seq() + 1);
@@ -218,7 +231,8 @@ class ClockFlowTest {
             }
         }
         assertNotNull(id, "no solo deal where the human leads");
-        Thread.sleep(TURN.plus(GRACE).plusSeconds(2).toMillis());
+        time.skip(TURN.plus(GRACE));
+        Thread.sleep(GRACE.plusSeconds(2).toMillis()); // the scheduler looks a few times past the turn and the grace
         String table = id;
         assertTrue(bus.eventsOf(table).stream().noneMatch(e -> e.event() instanceof Event.TimedOut),
             bus.eventsOf(table).toString());
@@ -230,18 +244,19 @@ class ClockFlowTest {
     @Test
     void deadlinesSurviveLosingTheCacheAsOnARestart() {
         String id = startedTable(CLOCKED);
-        int partition = handler.cache().slots().stream().filter(s -> s.table().tableId().equals(id))
+        int partition = handler.tables().held().stream().filter(h -> h.tableId().equals(id))
             .findFirst().orElseThrow().partition();
 
         // forget the table before its turn ran out, as a new instance that took the partition over would not
         // know it: the scan of the assigned partitions finds it in the store, and the timeout comes
-        handler.cache().drop(id);
+        handler.tables().remove(id);
         assertTrue(clock.load(List.of(partition)) >= 1);
-        assertNotNull(handler.cache().get(id));
+        assertNotNull(handler.tables().peek(id));
+        time.skip(TURN);
         EventMessage timedOut = await(id, Event.TimedOut.class, 0);
 
         // and again during the grace: the grace still runs out, at the time the stored TimedOut says
-        handler.cache().drop(id);
+        handler.tables().remove(id);
         assertTrue(clock.load(List.of(partition)) >= 1);
         EventMessage ranOut = await(id, Event.GraceRanOut.class, timedOut.seq());
         assertFalse(ranOut.at().isBefore(((Event.TimedOut) timedOut.event()).graceEnds()));

@@ -25,6 +25,7 @@ import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
@@ -33,7 +34,6 @@ import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 import online.durak.messages.MessageException;
 import online.durak.messages.ReplyMessage;
-import online.durak.rules.domain.TableEntry;
 import online.durak.rules.messaging.Assignment;
 import online.durak.service.kafka.KafkaConfig;
 import online.durak.rules.application.CommandService;
@@ -158,9 +158,9 @@ class RulesFlowTest {
         awaitAllPublished(table.id());
 
         // and the state folded from the topic is the one the service holds
-        TableEntry cached = handler.cache().get(table.id());
+        LoggedTable cached = handler.tables().peek(table.id());
         assertNotNull(cached);
-        assertEquals(last.lastSeq(), cached.lastSeq());
+        assertEquals(last.lastSeq(), cached.seq());
         assertEquals(Tables.fingerprint(Tables.fold(published)), Tables.fingerprint(cached.state()));
         assertEquals(TableStatus.PLAYING, cached.state().status());
 
@@ -389,47 +389,49 @@ class RulesFlowTest {
         Table table = startedTable();
         playOne(table);
         playOne(table);
-        TableEntry before = handler.cache().get(table.id());
+        LoggedTable before = handler.tables().peek(table.id());
         assertNotNull(before);
-        handler.cache().drop(table.id());
-        assertNull(handler.cache().get(table.id()));
+        handler.tables().remove(table.id());
+        assertNull(handler.tables().peek(table.id()));
 
-        TableEntry rebuilt = handler.load(table.id());
-        assertEquals(before.lastSeq(), rebuilt.lastSeq());
+        LoggedTable rebuilt = handler.table(table.id(), publisher.commandPartition(table.id()));
+        assertEquals(before.seq(), rebuilt.seq());
+        assertEquals(before.turnStartedAt(), rebuilt.turnStartedAt());
+        assertEquals(before.createdAt(), rebuilt.createdAt());
         assertEquals(Tables.fingerprint(before.state()), Tables.fingerprint(rebuilt.state()));
 
         // the service, with nothing cached, rebuilds it itself and plays on
-        handler.cache().drop(table.id());
+        handler.tables().remove(table.id());
         ReplyMessage next = playOne(table);
-        assertEquals(before.lastSeq() + 1, bus.awaitEvents(table.id(), next.lastSeq()).stream()
-            .filter(e -> e.seq() > before.lastSeq()).findFirst().orElseThrow().seq());
+        assertEquals(before.seq() + 1, bus.awaitEvents(table.id(), next.lastSeq()).stream()
+            .filter(e -> e.seq() > before.seq()).findFirst().orElseThrow().seq());
         assertEquals(Tables.fingerprint(Tables.fold(bus.eventsOf(table.id()))),
-            Tables.fingerprint(handler.cache().get(table.id()).state()));
+            Tables.fingerprint(handler.tables().peek(table.id()).state()));
     }
 
     @Test
     void aStaleCacheLosesTheRaceForTheNextSeqAndDecidesAgain() {
         Table table = startedTable();
-        TableEntry stale = handler.cache().get(table.id());
+        LoggedTable stale = handler.tables().peek(table.id());
         playOne(table); // the log moves on; then pretend another writer did it behind our back
-        handler.cache().put(stale, publisher.commandPartition(table.id()));
+        handler.tables().put(table.id(), stale, publisher.commandPartition(table.id()));
 
         ReplyMessage reply = playOne(table);
         List<EventMessage> events = bus.awaitEvents(table.id(), reply.lastSeq());
         List<Long> seqs = new ArrayList<>(events.stream().map(EventMessage::seq).toList());
         assertEquals(LongStream.rangeClosed(1, reply.lastSeq()).boxed().toList(), seqs);
         assertEquals(Tables.fingerprint(Tables.fold(events)),
-            Tables.fingerprint(handler.cache().get(table.id()).state()));
+            Tables.fingerprint(handler.tables().peek(table.id()).state()));
     }
 
     @Test
     void anAppendOnAStaleStateHitsTheSeqKeyAndIsDecidedAgain() {
         String id = Tables.newTableId();
         accepted(bus.call(Tables.create(id, "host", unclocked(4))));
-        TableEntry stale = handler.cache().get(id);
-        assertEquals(2, stale.lastSeq());
+        LoggedTable stale = handler.tables().peek(id);
+        assertEquals(2, stale.seq());
         accepted(bus.call(Tables.join(id, "guest1")));
-        handler.cache().put(stale, publisher.commandPartition(id)); // as if another writer had seated guest1
+        handler.tables().put(id, stale, publisher.commandPartition(id)); // as if another writer had seated guest1
 
         // on the stale state guest2's join is legal too (seat 1, seq 3): the primary key refuses it
         ReplyMessage joined = accepted(bus.call(Tables.join(id, "guest2")));
@@ -437,7 +439,7 @@ class RulesFlowTest {
         List<EventMessage> events = bus.awaitEvents(id, 4);
         assertEquals(List.of(1L, 2L, 3L, 4L), events.stream().map(EventMessage::seq).toList());
         assertEquals(new Event.SeatTaken(2, "guest2", "guest2's name", null), events.get(3).event());
-        assertEquals(List.of("host", "guest1", "guest2"), handler.cache().get(id).state().seats().stream()
+        assertEquals(List.of("host", "guest1", "guest2"), handler.tables().peek(id).state().seats().stream()
             .filter(java.util.Objects::nonNull).map(h -> h.playerId()).toList());
     }
 

@@ -25,13 +25,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The clock end to end (rules.md §8, docs/spine.md "The clocks") with the real processes: a table with a clock, the human to
  * act stays silent; the rules service times the turn out, the grace runs out, and bot-service plays the move for the
- * seat. Every turn lasts 1 s here ({@code DURAK_CLOCK_TURN_OVERRIDE}) and the grace {@link SystemUnderTest#GRACE}.
- * The events are read from the event store.
+ * seat. Every turn lasts the shortest clock of rules.md, 30 s, and the grace {@link SystemUnderTest#GRACE}. The events
+ * are read from the event store.
  */
 @ExtendWith(SystemUnderTest.class)
 class ClockTest {
 
-    static final Duration TURN = Duration.ofSeconds(1);
+    /** The table's {@code turnClock}: rules.md's shortest. */
+    static final Duration TURN = Duration.ofSeconds(30);
     /** The scheduler looks once a second; the consumer, the broker and bot-service add a little more. */
     static final Duration SLACK = Duration.ofSeconds(15);
 
@@ -124,8 +125,8 @@ class ClockTest {
 
     /**
      * Plays the match to its end, so that no running clocked table is left in the build's shared database for
-     * later runs' clocks and bots to play on. Moves race the computer's (every turn is 1 s): a refused move is
-     * simply looked at again.
+     * later runs' clocks and bots to play on. Moves may race the computer's: a refused move is simply looked at
+     * again.
      */
     private static void finish(Started s) {
         Api api = SystemUnderTest.api();

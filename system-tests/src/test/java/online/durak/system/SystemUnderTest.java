@@ -102,7 +102,6 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_BOT_TEMPO", "false"); // the web client sends a solo tempo: these tests' bots never think
-        env.put("DURAK_CLOCK_TURN_OVERRIDE", "1s"); // every turn 1 s (tables that set a clock), for ClockTest
         env.put("DURAK_BOT_URL", "http://127.0.0.1:" + ports.get("bot-service"));
         // the edge forwards the boards there (matchmaking asks it for ratings)
         env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + ports.get("leaderboard-service"));

@@ -18,13 +18,14 @@ import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
+import online.durak.service.projection.Projection;
 import org.junit.jupiter.api.Test;
 
 /** The tables in memory and the decisions they owe, without Kafka: events in, turns out. */
 class TableTrackerTest {
 
     /** A store holding the games' events; counts reads. */
-    static final class Store implements TableTracker.EventSource {
+    static final class Store implements Projection.Store {
         final List<EventMessage> all = new ArrayList<>();
         int reads;
         boolean down;

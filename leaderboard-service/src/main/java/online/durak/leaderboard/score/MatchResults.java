@@ -8,14 +8,14 @@ import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.MatchState;
 import online.durak.engine.table.SeatHolder;
 import online.durak.leaderboard.rating.Skill;
-import online.durak.engine.table.TableDecider;
+import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableState;
 import online.durak.messages.EventMessage;
 
 /**
  * A table's log, up to one of its {@code MatchEnded} events, as that match's leaderboard entries: the log is folded
- * with the engine's {@link TableDecider} (the same fold as the rules service's), so the seats, deal points and places
- * are the engine's own; the points are {@link LeaderboardPoints}'. Pure: no store, no clock.
+ * into a {@link LoggedTable} (the same fold as every service's), so the seats, deal points and places are the engine's
+ * own; the points are {@link LeaderboardPoints}'. Pure: no store, no clock.
  */
 public final class MatchResults {
     /** Teams of leavers are numbered apart from the table's own (rules team numbers are small). */
@@ -35,14 +35,7 @@ public final class MatchResults {
         if (log.isEmpty() || !(log.get(log.size() - 1).event() instanceof Event.MatchEnded)) {
             return Optional.empty();
         }
-        TableState state = TableDecider.TABLE.initialState();
-        for (int i = 0; i < log.size(); i++) {
-            EventMessage m = log.get(i);
-            if (m.seq() != i + 1) {
-                throw new IllegalArgumentException("the log of " + m.tableId() + " has a gap before seq " + m.seq());
-            }
-            state = TableDecider.TABLE.evolve(state, m.event());
-        }
+        TableState state = LoggedTable.fold(log.get(0).tableId(), log).state();
         EventMessage end = log.get(log.size() - 1);
         MatchState match = state.match();
         List<FinishedMatch.Entry> entries = new ArrayList<>();

@@ -6,12 +6,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
+import java.time.InstantSource;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import online.durak.engine.Rejection;
+import online.durak.engine.table.LoggedTable;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 import online.durak.messages.ReplyMessage;
@@ -20,20 +18,20 @@ import online.durak.rules.domain.ClockSettings;
 import online.durak.rules.domain.CommandDecider;
 import online.durak.rules.domain.Notable;
 import online.durak.rules.domain.Outcome;
-import online.durak.rules.domain.TableCache;
-import online.durak.rules.domain.TableEntry;
-import online.durak.rules.messaging.Publisher;
 import online.durak.rules.store.EventStore;
 import online.durak.rules.store.EventStore.StoredEvent;
 import online.durak.rules.store.StoreConflict;
 import online.durak.rules.store.StoredCommand;
+import online.durak.rules.messaging.Publisher;
+import online.durak.service.projection.Projection;
 import org.jboss.logging.Logger;
 
 /**
- * The rules service's application service (docs/spine.md): one command from its table to its reply. Decide it
- * against the table (cached, or folded from the store), store the outcome in one transaction, publish the events
- * and then the reply, and mark the events published. A repeated {@code commandId} is found by the store's key when
- * its outcome is stored, and answered with the stored outcome.
+ * The rules service's application service (docs/spine.md): one command from its table to its reply, through the
+ * aggregate loop of {@link TableAggregate} (load, fold, decide, append, publish) with the engine's rules
+ * ({@link CommandDecider}), seeds drawn here and the service's clock settings. Around the loop: an append that lost a
+ * race for the table's next seq reloads the table and decides again; a repeated {@code commandId} is found by the
+ * store's key when its outcome is stored, and answered with the stored outcome; and the metrics and log lines.
  *
  * <p>Called by the consumer of the command's partition, one command at a time (messaging.CommandRecords). A store
  * or broker failure propagates: the consumer tries the record again (it then meets its own stored outcome and
@@ -50,31 +48,31 @@ public class CommandService {
 
     private final EventStore store;
     private final Publisher publisher;
-    private final TableCache cache;
     private final ClockSettings clock;
-    private final SecureRandom random = new SecureRandom();
+    private final TableAggregate aggregate;
     private final Counter accepted;
     private final Counter rejected;
     private final Counter repeated;
     private final Counter conflicts;
-    private final Timer decideAndCommit;
 
     public CommandService(EventStore store, Publisher publisher, RulesConfig config, RulesConfig.Clock clockConfig,
-                          MeterRegistry registry) {
+                          InstantSource now, MeterRegistry registry) {
         this.store = store;
         this.publisher = publisher;
-        this.cache = new TableCache(config.cacheMaxTables());
-        this.clock = new ClockSettings(clockConfig.grace(), clockConfig.turnOverride().orElse(null),
-            clockConfig.lobbyExpiry());
+        this.clock = new ClockSettings(clockConfig.grace(), clockConfig.lobbyExpiry());
+        SecureRandom random = new SecureRandom();
+        Timer decideAndCommit = Timer.builder("durak.rules.decide.commit")
+            .description("Deciding a command and committing its outcome to the store")
+            .publishPercentiles(0.5, 0.99).register(registry);
+        this.aggregate = new TableAggregate(store,
+            (table, command, at) -> CommandDecider.decide(table, command, random.nextLong(), at, clock), publisher, now,
+            decideAndCommit, config.cacheMaxTables());
         this.accepted = commands(registry, "accepted");
         this.rejected = commands(registry, "rejected");
         this.repeated = commands(registry, "repeated");
         this.conflicts = Counter.builder("durak.rules.store.conflicts")
             .description("Appends that lost a race for a table's next sequence number").register(registry);
-        this.decideAndCommit = Timer.builder("durak.rules.decide.commit")
-            .description("Deciding a command and committing its outcome to the store")
-            .publishPercentiles(0.5, 0.99).register(registry);
-        Gauge.builder("durak.rules.cache.tables", cache, TableCache::size)
+        Gauge.builder("durak.rules.cache.tables", aggregate.tables(), Projection::size)
             .description("Tables held in memory").register(registry);
     }
 
@@ -84,29 +82,27 @@ public class CommandService {
             .description("Commands handled, by outcome").register(registry);
     }
 
-    public TableCache cache() {
-        return cache;
+    /** The tables held in memory, each with the partition its commands arrive on. */
+    public Projection<LoggedTable> tables() {
+        return aggregate.tables();
     }
 
-    /** The grace and turn length the clock commands are decided with. */
+    /** The grace and lobby expiry the clock commands are decided with. */
     public ClockSettings clock() {
         return clock;
     }
 
     /**
-     * Decides one command at the table's single writer (the consumer of {@code partition}): load, decide, append,
-     * publish. A repeated commandId is met by the store's key and answered with the stored outcome; an append that
-     * lost a race for the table's next seq reloads the table and decides again.
+     * Decides one command at the table's single writer (the consumer of {@code partition}): the aggregate loop. A
+     * repeated commandId is met by the store's key and answered with the stored outcome; an append that lost a race
+     * for the table's next seq reloads the table and decides again.
      */
     public void handle(CommandMessage command, int partition) {
         // no lookup first: a repeated commandId is decided again, and its append fails on the commands key
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-            TableEntry table = table(command.tableId(), partition);
-            long t0 = System.nanoTime();
-            Outcome outcome = CommandDecider.decide(table, command, random.nextLong(),
-                Instant.now().truncatedTo(ChronoUnit.MICROS), clock);
+            Outcome outcome;
             try {
-                store.append(outcome, command.playerId());
+                outcome = aggregate.handle(command, partition);
             } catch (StoreConflict c) {
                 if (c.kind() == StoreConflict.Kind.COMMAND) {
                     answerAgain(command, store.findCommand(command.commandId()));
@@ -115,15 +111,10 @@ public class CommandService {
                 conflicts.increment();
                 LOG.infof("table %s: another writer appended first (%s); reloading (attempt %d)",
                     command.tableId(), c.getMessage(), attempt);
-                cache.drop(command.tableId());
+                aggregate.tables().remove(command.tableId());
                 continue;
             }
-            decideAndCommit.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
             if (outcome instanceof Outcome.Accepted a) {
-                cache.put(a.after(), partition);
-                publisher.publishAccepted(a.reply());
-                // off the path of the next command: a mark lost in a crash only makes the relay send again
-                store.markPublishedLater(a.tableId(), a.firstSeq(), a.lastSeq());
                 accepted.increment();
                 log(command, a);
             } else {
@@ -132,7 +123,6 @@ public class CommandService {
                     LOG.errorf("table %s: command %s (%s) broke the engine: %s", r.tableId(), command.commandId(),
                         command.payload().type(), r.rejection().message());
                 }
-                publisher.publishReply(r.reply());
                 rejected.increment();
                 LOG.debugf("table %s: %s %s by %s rejected: %s %s", r.tableId(), command.payload().type(),
                     command.commandId(), command.playerId(), r.rejection().code(), r.rejection().message());
@@ -143,32 +133,9 @@ public class CommandService {
             + command.commandId() + " after " + MAX_ATTEMPTS + " conflicting appends");
     }
 
-    /** The table from the cache, else folded from the store (publishing whatever is left unpublished first). */
-    public TableEntry table(String tableId, int partition) {
-        TableEntry cached = cache.get(tableId);
-        if (cached != null) {
-            return cached;
-        }
-        TableEntry loaded = load(tableId);
-        cache.put(loaded, partition);
-        return loaded;
-    }
-
-    /** Rebuilds a table from its log in the store; its unpublished events are published on the way. */
-    public TableEntry load(String tableId) {
-        List<StoredEvent> log = store.loadTable(tableId);
-        List<TableEntry.Logged> events = new ArrayList<>(log.size());
-        List<EventMessage> unpublished = new ArrayList<>();
-        for (StoredEvent e : log) {
-            events.add(new TableEntry.Logged(e.message().seq(), e.message().event(), e.message().at()));
-            if (!e.published()) {
-                unpublished.add(e.message());
-            }
-        }
-        TableEntry table = TableEntry.fold(tableId, events);
-        publishPending(unpublished);
-        LOG.debugf("table %s rebuilt from %d events", tableId, log.size());
-        return table;
+    /** The table held in memory, else folded from the store (publishing whatever is left unpublished first). */
+    public LoggedTable table(String tableId, int partition) {
+        return aggregate.load(tableId, partition);
     }
 
     /** A repeated commandId: the stored answer again, after any event of the table left unpublished. */
@@ -190,14 +157,7 @@ public class CommandService {
 
     /** Publishes stored events in order and marks them published. */
     public void publishPending(List<EventMessage> events) {
-        if (events.isEmpty()) {
-            return;
-        }
-        publisher.publishEvents(events);
-        EventMessage first = events.get(0);
-        store.markPublished(first.tableId(), first.seq(), events.get(events.size() - 1).seq());
-        LOG.infof("table %s: published %d event(s) left unpublished (seq %d..%d)", first.tableId(), events.size(),
-            first.seq(), events.get(events.size() - 1).seq());
+        aggregate.publishPending(events);
     }
 
     private static void log(CommandMessage command, Outcome.Accepted a) {

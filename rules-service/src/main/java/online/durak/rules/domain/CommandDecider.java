@@ -6,14 +6,18 @@ import java.util.List;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Rejection;
+import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
-import online.durak.engine.table.TurnClock;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 
-/** The pure step of the rules service: a command against a table's known state, decided by the engine. */
+/**
+ * The decider step of the rules service's aggregate loop ({@code application.TableAggregate}): a command against the
+ * table as its log has made it, decided by the engine's {@link TableDecider}, with the clock's commands turned into
+ * what the table's clock says is due. Pure: the time and the seed come in.
+ */
 public final class CommandDecider {
 
     /** The engine failed on a command (a bug, not a rule): the command is refused with this code. */
@@ -24,18 +28,18 @@ public final class CommandDecider {
     private CommandDecider() {
     }
 
-    /** {@link #decide(TableEntry, CommandMessage, long, Instant, ClockSettings)} with the clocks of rules.md. */
-    public static Outcome decide(TableEntry table, CommandMessage command, long seed, Instant at) {
+    /** {@link #decide(LoggedTable, CommandMessage, long, Instant, ClockSettings)} with the clocks of rules.md. */
+    public static Outcome decide(LoggedTable table, CommandMessage command, long seed, Instant at) {
         return decide(table, command, seed, at, ClockSettings.STANDARD);
     }
 
     /**
-     * Asks {@link TableDecider#decide} and numbers the events from {@code table.lastSeq() + 1}, stamped
+     * Asks {@link TableDecider#decide} and numbers the events from {@code table.seq() + 1}, stamped
      * {@code at}; {@code seed} shuffles a deal that the command starts. A clock command becomes whatever the
      * table's clock says is due at {@code at} ({@link #clockCommand}); when nothing is, it is refused with
      * {@link TableDecider#CLOCK_NOT_DUE}.
      */
-    public static Outcome decide(TableEntry table, CommandMessage command, long seed, Instant at,
+    public static Outcome decide(LoggedTable table, CommandMessage command, long seed, Instant at,
                                  ClockSettings clock) {
         if (!table.tableId().equals(command.tableId())) {
             throw new IllegalArgumentException("command for table " + command.tableId() + " decided against "
@@ -48,7 +52,7 @@ public final class CommandDecider {
                 tc = clockCommand(table, command.playerId(), seed, at, clock);
                 if (tc == null) {
                     return new Outcome.Rejected(command.commandId(), table.tableId(), new Rejection(
-                        TableDecider.CLOCK_NOT_DUE, "no deadline of this table has passed"), table.lastSeq());
+                        TableDecider.CLOCK_NOT_DUE, "no deadline of this table has passed"), table.seq());
                 }
             } else {
                 tc = command.toTableCommand(seed);
@@ -56,23 +60,18 @@ public final class CommandDecider {
             d = TableDecider.TABLE.decide(tc, table.state());
         } catch (RuntimeException e) {
             return new Outcome.Rejected(command.commandId(), table.tableId(),
-                new Rejection(RULES_ERROR, "the rules engine failed on this command: " + e), table.lastSeq());
+                new Rejection(RULES_ERROR, "the rules engine failed on this command: " + e), table.seq());
         }
         if (d instanceof Decision.Rejected<TableState> r) {
-            return new Outcome.Rejected(command.commandId(), table.tableId(), r.rejection(), table.lastSeq());
+            return new Outcome.Rejected(command.commandId(), table.tableId(), r.rejection(), table.seq());
         }
         Decision.Accepted<TableState> a = (Decision.Accepted<TableState>) d;
         List<EventMessage> events = new ArrayList<>(a.events().size());
-        long seq = table.lastSeq();
-        Instant turnStart = table.turnStartedAt();
-        Instant openedAt = table.openedAt();
+        long seq = table.seq();
         for (Event e : a.events()) {
             events.add(new EventMessage(table.tableId(), ++seq, e, command.commandId(), at));
-            turnStart = TurnClock.turnStart(turnStart, e, at);
-            openedAt = TableEntry.openedAt(openedAt, e, at);
         }
-        return new Outcome.Accepted(command.commandId(),
-            new TableEntry(table.tableId(), a.state(), seq, turnStart, openedAt), events);
+        return new Outcome.Accepted(command.commandId(), table.next(a, at), events);
     }
 
     /**
@@ -82,11 +81,11 @@ public final class CommandDecider {
      * waited too long in the lobby ({@link TableCommand.CloseUnstarted}); null when nothing is due, or only the
      * computer's move (bot-service's, an ordinary play).
      */
-    public static TableCommand clockCommand(TableEntry table, String playerId, long seed, Instant at,
+    public static TableCommand clockCommand(LoggedTable table, String playerId, long seed, Instant at,
                                             ClockSettings clock) {
         return switch (clock.due(table, at)) {
-            case TIME_OUT -> new TableCommand.TimeOut(playerId, clock.clock(table).seat(), at.plus(clock.grace()));
-            case GRACE_OVER -> new TableCommand.GraceOver(playerId, clock.clock(table).seat());
+            case TIME_OUT -> new TableCommand.TimeOut(playerId, table.clock().seat(), at.plus(clock.grace()));
+            case GRACE_OVER -> new TableCommand.GraceOver(playerId, table.clock().seat());
             case DEAL_NEXT -> new TableCommand.BoardTimeOut(playerId, seed);
             case CLOSE_UNSTARTED -> new TableCommand.CloseUnstarted(playerId);
             case NOTHING, COMPUTER_MOVE -> null;

@@ -2,6 +2,7 @@ package online.durak.rules.domain;
 
 import java.util.List;
 import online.durak.engine.Rejection;
+import online.durak.engine.table.LoggedTable;
 import online.durak.messages.EventMessage;
 import online.durak.messages.ReplyMessage;
 
@@ -17,8 +18,8 @@ public sealed interface Outcome {
 
     ReplyMessage reply();
 
-    /** Accepted: {@code events} carry the sequence numbers {@code before.lastSeq()+1 … after.lastSeq()}. */
-    record Accepted(String commandId, TableEntry after, List<EventMessage> events) implements Outcome {
+    /** Accepted: {@code events} carry the sequence numbers {@code before.seq()+1 … after.seq()}. */
+    record Accepted(String commandId, LoggedTable after, List<EventMessage> events) implements Outcome {
         public Accepted {
             events = List.copyOf(events);
             if (events.isEmpty()) {
@@ -31,7 +32,7 @@ public sealed interface Outcome {
         }
 
         public long lastSeq() {
-            return after.lastSeq();
+            return after.seq();
         }
 
         public long firstSeq() {

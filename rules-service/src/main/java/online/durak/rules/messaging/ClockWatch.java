@@ -6,6 +6,7 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableStatus;
 import online.durak.engine.table.TurnClock;
 import online.durak.messages.CommandMessage;
@@ -20,9 +22,8 @@ import online.durak.rules.RulesConfig;
 import online.durak.rules.application.CommandService;
 import online.durak.rules.domain.ClockSettings;
 import online.durak.rules.domain.CommandDecider;
-import online.durak.rules.domain.TableCache;
-import online.durak.rules.domain.TableEntry;
 import online.durak.rules.store.EventStore;
+import online.durak.service.projection.Projection;
 import org.jboss.logging.Logger;
 
 /**
@@ -56,25 +57,26 @@ public class ClockWatch {
     private final Publisher publisher;
     private final Assignment assignment;
     private final EventStore store;
+    private final InstantSource clock;
     private final Duration resendAfter;
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Set<Integer> toScan = ConcurrentHashMap.newKeySet();
     private final Map<TurnClock.Due, Counter> sent = new EnumMap<>(TurnClock.Due.class);
 
     public ClockWatch(CommandService commands, Publisher publisher, Assignment assignment, EventStore store,
-                      RulesConfig.Clock config, MeterRegistry registry) {
+                      RulesConfig.Clock config, InstantSource clock, MeterRegistry registry) {
         this.commands = commands;
         this.publisher = publisher;
         this.assignment = assignment;
         this.store = store;
+        this.clock = clock;
         this.resendAfter = config.resendAfter();
         for (TurnClock.Due due : SENT) {
             sent.put(due, Counter.builder("durak.rules.clock.commands").tag("due", due.name())
                 .description("Clock commands sent, by what was due").register(registry));
         }
         ClockSettings c = commands.clock();
-        LOG.infof("clocks: grace %s, tick %s, open tables close after %s%s", c.grace(), config.tick(), c.lobbyExpiry(),
-            c.turnOverride() == null ? "" : ", every turn " + c.turnOverride() + " (turn override: tests only)");
+        LOG.infof("clocks: grace %s, tick %s, open tables close after %s", c.grace(), config.tick(), c.lobbyExpiry());
     }
 
     /** Partitions newly assigned: their clocked tables are loaded at the next tick. */
@@ -103,7 +105,7 @@ public class ClockWatch {
             }
         }
         try {
-            watch(Instant.now());
+            watch(clock.instant());
         } catch (RuntimeException e) {
             LOG.warnf("clock: %s; going on at the next tick", e.toString());
         }
@@ -115,7 +117,6 @@ public class ClockWatch {
      */
     public int load(Collection<Integer> partitions) {
         List<String> running = store.tablesWithDeadlines();
-        TableCache cache = commands.cache();
         int loaded = 0;
         int watched = 0;
         for (String tableId : running) {
@@ -123,14 +124,14 @@ public class ClockWatch {
             if (!partitions.contains(partition) || !assignment.owns(partition)) {
                 continue;
             }
-            if (cache.get(tableId) != null) {
+            if (commands.tables().peek(tableId) != null) {
                 watched++;
                 continue;
             }
-            TableEntry table = commands.load(tableId);
+            // folded under the table's lock, after what the consumer holds: never an older table in its place
+            LoggedTable table = commands.table(tableId, partition);
             TableStatus status = table.state().status();
-            if ((status == TableStatus.OPEN || status == TableStatus.PLAYING && TurnClock.runs(table.state()))
-                && cache.putIfAbsent(table, partition)) {
+            if (status == TableStatus.OPEN || status == TableStatus.PLAYING && TurnClock.runs(table.state())) {
                 loaded++;
             }
         }
@@ -141,28 +142,27 @@ public class ClockWatch {
 
     /** One look at every cached table of the owned partitions; returns how many clock commands it sent. */
     public int watch(Instant now) {
-        ClockSettings clock = commands.clock();
-        TableCache cache = commands.cache();
+        ClockSettings settings = commands.clock();
         int count = 0;
-        for (TableCache.Slot slot : cache.slots()) {
-            if (!assignment.owns(slot.partition())) {
+        for (Projection.Held<LoggedTable> held : commands.tables().held()) {
+            if (!assignment.owns(held.partition())) {
                 continue;
             }
-            TableEntry table = slot.table();
-            TurnClock.Due due = clock.due(table, now);
+            LoggedTable table = held.state();
+            TurnClock.Due due = settings.due(table, now);
             if (!SENT.contains(due)) {
                 pending.remove(table.tableId());
                 continue;
             }
             Pending before = pending.get(table.tableId());
             int attempt = 1;
-            if (before != null && before.lastSeq() == table.lastSeq() && before.due() == due) {
+            if (before != null && before.lastSeq() == table.seq() && before.due() == due) {
                 if (now.isBefore(before.sentAt().plus(resendAfter))) {
                     continue; // sent; not yet decided
                 }
                 attempt = before.attempt() + 1;
             }
-            String commandId = "clock-" + table.tableId() + "-" + table.lastSeq() + "-" + due
+            String commandId = "clock-" + table.tableId() + "-" + table.seq() + "-" + due
                 + (attempt > 1 ? "-" + attempt : "");
             try {
                 publisher.publishCommand(new CommandMessage(commandId, table.tableId(), CommandDecider.CLOCK, null,
@@ -171,12 +171,12 @@ public class ClockWatch {
                 LOG.warnf("clock: could not send %s (%s); trying again at the next tick", commandId, e.toString());
                 continue;
             }
-            pending.put(table.tableId(), new Pending(table.lastSeq(), due, attempt, now));
+            pending.put(table.tableId(), new Pending(table.seq(), due, attempt, now));
             sent.get(due).increment();
             count++;
             LOG.debugf("clock: sent %s", commandId);
         }
-        pending.keySet().removeIf(id -> cache.get(id) == null);
+        pending.keySet().removeIf(id -> commands.tables().peek(id) == null);
         return count;
     }
 }

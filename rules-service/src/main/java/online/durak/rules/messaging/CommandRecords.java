@@ -97,7 +97,7 @@ public class CommandRecords implements TopicConsumer.Handler {
     public void released(List<Integer> partitions, boolean lost) {
         partitions.forEach(assignment::remove);
         clock.revoked(partitions);
-        int dropped = commands.cache().dropPartitions(partitions);
+        int dropped = commands.tables().dropPartitions(partitions);
         LOG.infof("dropped %d cached table(s) of partitions %s", dropped, partitions);
     }
 

@@ -17,6 +17,7 @@ import online.durak.engine.Deck;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableStatus;
 import online.durak.engine.table.TurnClock;
@@ -25,7 +26,7 @@ import online.durak.messages.EventMessage;
 import org.junit.jupiter.api.Test;
 
 /**
- * The clock command in the pure step: it becomes whatever the table's clock says is due when it is decided
+ * The clock command in the decider step: it becomes whatever the table's clock says is due when it is decided
  * (timeout, grace over, the board's clock), or a {@code CLOCK_NOT_DUE} rejection; and the turn's start is folded
  * from the events' times, the same way from a decision as from the stored log.
  */
@@ -44,7 +45,7 @@ class ClockDecisionTest {
 
     @Test
     void aSilentHumanTimesOutThenTheGraceRunsOutThenOnlyTheComputersMoveIsDue() {
-        TableEntry started = started(RULES);
+        LoggedTable started = started(RULES);
         assertEquals(T0, started.turnStartedAt());
         int seat = started.state().toAct();
 
@@ -52,12 +53,12 @@ class ClockDecisionTest {
         assertNotDue(early, started);
 
         Instant late = T0.plusSeconds(31);
-        TableEntry timedOut = accepted(clock(started, late, STANDARD), new Event.TimedOut(seat, late.plus(GRACE)));
+        LoggedTable timedOut = accepted(clock(started, late, STANDARD), new Event.TimedOut(seat, late.plus(GRACE)));
         assertEquals(T0, timedOut.turnStartedAt(), "a timeout does not restart the turn");
         assertEquals(seat, timedOut.state().timer().seat());
 
         assertNotDue(clock(timedOut, late.plus(GRACE).minusNanos(1000), STANDARD), timedOut);
-        TableEntry ranOut = accepted(clock(timedOut, late.plus(GRACE), STANDARD), new Event.GraceRanOut(seat));
+        LoggedTable ranOut = accepted(clock(timedOut, late.plus(GRACE), STANDARD), new Event.GraceRanOut(seat));
         assertTrue(ranOut.state().timer().ranOut());
         assertEquals(T0, ranOut.turnStartedAt());
 
@@ -68,17 +69,17 @@ class ClockDecisionTest {
 
     @Test
     void theComputerPlaysOnlyAfterTheGraceRanOutAndThatMoveRestartsTheClock() {
-        TableEntry started = started(RULES);
+        LoggedTable started = started(RULES);
         int seat = started.state().toAct();
         String player = started.state().holder(seat).playerId();
         Move move = policy(started.state().match().deal(), seat);
         Instant out = T0.plusSeconds(30);
-        TableEntry timedOut = accepted(clock(started, out, STANDARD), new Event.TimedOut(seat, out.plus(GRACE)));
+        LoggedTable timedOut = accepted(clock(started, out, STANDARD), new Event.TimedOut(seat, out.plus(GRACE)));
 
         Outcome tooSoon = CommandDecider.decide(timedOut, byComputer(player, move), 1, out.plusSeconds(1), STANDARD);
         assertEquals(TableDecider.NOT_TIMED_OUT, assertInstanceOf(Outcome.Rejected.class, tooSoon).rejection().code());
 
-        TableEntry ranOut = accepted(clock(timedOut, out.plus(GRACE), STANDARD), new Event.GraceRanOut(seat));
+        LoggedTable ranOut = accepted(clock(timedOut, out.plus(GRACE), STANDARD), new Event.GraceRanOut(seat));
         Instant playedAt = out.plus(GRACE).plusMillis(300);
         Outcome.Accepted played = assertInstanceOf(Outcome.Accepted.class,
             CommandDecider.decide(ranOut, byComputer(player, move), 1, playedAt, STANDARD));
@@ -91,12 +92,12 @@ class ClockDecisionTest {
 
     @Test
     void aMoveDuringTheGraceCancelsTheTimer() {
-        TableEntry started = started(RULES);
+        LoggedTable started = started(RULES);
         int seat = started.state().toAct();
         Instant out = T0.plusSeconds(30);
-        TableEntry timedOut = accepted(clock(started, out, STANDARD), new Event.TimedOut(seat, out.plus(GRACE)));
+        LoggedTable timedOut = accepted(clock(started, out, STANDARD), new Event.TimedOut(seat, out.plus(GRACE)));
         Instant movedAt = out.plusSeconds(4);
-        TableEntry moved = play(timedOut, movedAt);
+        LoggedTable moved = play(timedOut, movedAt);
         assertNull(moved.state().timer());
         assertEquals(movedAt, moved.turnStartedAt());
         // the grace would have ended at out + 10 s: nothing is due then any more
@@ -105,21 +106,22 @@ class ClockDecisionTest {
     }
 
     @Test
-    void theOverrideShortensEveryTurnAndTheGraceIsConfigured() {
-        ClockSettings fast = new ClockSettings(Duration.ofSeconds(2), Duration.ofSeconds(1), ClockSettings.LOBBY_EXPIRY);
-        TableEntry started = started(RULES);
+    void theGraceIsConfigured() {
+        ClockSettings shortGrace = new ClockSettings(Duration.ofSeconds(2), ClockSettings.LOBBY_EXPIRY);
+        LoggedTable started = started(RULES);
         int seat = started.state().toAct();
-        assertNotDue(clock(started, T0.plusMillis(999), fast), started);
-        Instant out = T0.plusSeconds(1);
-        TableEntry timedOut = accepted(clock(started, out, fast), new Event.TimedOut(seat, out.plusSeconds(2)));
-        accepted(clock(timedOut, out.plusSeconds(2), fast), new Event.GraceRanOut(seat));
+        assertNotDue(clock(started, T0.plusSeconds(30).minusNanos(1000), shortGrace), started);
+        Instant out = T0.plusSeconds(30);
+        LoggedTable timedOut = accepted(clock(started, out, shortGrace), new Event.TimedOut(seat, out.plusSeconds(2)));
+        assertNotDue(clock(timedOut, out.plusSeconds(2).minusNanos(1000), shortGrace), timedOut);
+        accepted(clock(timedOut, out.plusSeconds(2), shortGrace), new Event.GraceRanOut(seat));
     }
 
     // ---- the board ----
 
     @Test
     void theBoardsClockDealsTheNextDealWhenNotEveryonePressedContinue() {
-        TableEntry t = started(RULES);
+        LoggedTable t = started(RULES);
         Instant at = T0;
         int dealsBefore = t.state().match().dealNumber();
         while (t.state().match().dealRunning()) {
@@ -154,21 +156,20 @@ class ClockDecisionTest {
     void aSoloTableNeverTimesOut() {
         CommandMessage solo = new CommandMessage(id(), T, "alone", "Alone",
             new CommandMessage.Solo(RULES, List.of(BotLevel.EASY)));
-        TableEntry t = assertInstanceOf(Outcome.Accepted.class,
-            CommandDecider.decide(TableEntry.empty(T), solo, 3, T0, STANDARD)).after();
+        LoggedTable t = assertInstanceOf(Outcome.Accepted.class,
+            CommandDecider.decide(LoggedTable.empty(T), solo, 3, T0, STANDARD)).after();
         assertTrue(t.state().match().dealRunning());
-        assertNull(STANDARD.clock(t));
-        assertNotDue(clock(t, T0.plusSeconds(86_400),
-            new ClockSettings(GRACE, Duration.ofSeconds(1), ClockSettings.LOBBY_EXPIRY)), t);
+        assertNull(t.clock());
+        assertNotDue(clock(t, T0.plusSeconds(86_400), STANDARD), t);
     }
 
     @Test
     void aTableWithoutClockOrNotYetPlayingHasNothingDue() {
-        TableEntry open = seated(RULES);
+        LoggedTable open = seated(RULES);
         assertNotDue(clock(open, T0.plusSeconds(600), STANDARD), open); // no turn clock; the lobby's wait is 30 min
-        TableEntry unclocked = started(RULES.withTurnClockSeconds(0));
+        LoggedTable unclocked = started(RULES.withTurnClockSeconds(0));
         assertNotDue(clock(unclocked, T0.plusSeconds(3600), STANDARD), unclocked);
-        Outcome none = clock(TableEntry.empty(T), T0, STANDARD);
+        Outcome none = clock(LoggedTable.empty(T), T0, STANDARD);
         assertEquals(TableDecider.CLOCK_NOT_DUE, assertInstanceOf(Outcome.Rejected.class, none).rejection().code());
     }
 
@@ -176,8 +177,8 @@ class ClockDecisionTest {
 
     @Test
     void theTurnStartFoldedFromTheLogIsTheDecidedOne() {
-        List<TableEntry.Logged> log = new ArrayList<>();
-        TableEntry t = TableEntry.empty(T);
+        List<EventMessage> log = new ArrayList<>();
+        LoggedTable t = LoggedTable.empty(T);
         Instant at = T0;
         t = record(log, CommandDecider.decide(t, new CommandMessage(id(), T, "host", "Host",
             new CommandMessage.Create(RULES)), 1, at, STANDARD));
@@ -191,8 +192,8 @@ class ClockDecisionTest {
         t = record(log, CommandDecider.decide(t, byComputer(t.state().holder(seat).playerId(),
             policy(t.state().match().deal(), seat)), 1, at = at.plusMillis(10), STANDARD));
 
-        TableEntry folded = TableEntry.fold(T, log);
-        assertEquals(t.lastSeq(), folded.lastSeq());
+        LoggedTable folded = LoggedTable.fold(T, log);
+        assertEquals(t.seq(), folded.seq());
         assertEquals(t.turnStartedAt(), folded.turnStartedAt());
         assertEquals(at, folded.turnStartedAt());
         assertEquals(t.state().timer(), folded.state().timer());
@@ -210,35 +211,35 @@ class ClockDecisionTest {
 
     @Test
     void anOpenTable_isClosedOnceItWaitedLongerThanTheLobbyExpiry_countedFromItsCreation() {
-        TableEntry open = seated(RULES); // created at T0 - 9 s, joined at T0 - 5 s
+        LoggedTable open = seated(RULES); // created at T0 - 9 s, joined at T0 - 5 s
         Instant created = T0.minusSeconds(9);
-        assertEquals(created, open.openedAt(), "a join does not restart the wait");
+        assertEquals(created, open.createdAt(), "a join does not restart the wait");
         Instant expires = created.plus(ClockSettings.LOBBY_EXPIRY);
         assertEquals(TurnClock.Due.NOTHING, STANDARD.due(open, expires.minusNanos(1000)));
         assertNotDue(clock(open, expires.minusNanos(1000), STANDARD), open);
 
         assertEquals(TurnClock.Due.CLOSE_UNSTARTED, STANDARD.due(open, expires));
-        TableEntry closed = accepted(clock(open, expires, STANDARD), new Event.TableClosed(Event.TableClosed.EXPIRED));
+        LoggedTable closed = accepted(clock(open, expires, STANDARD), new Event.TableClosed(Event.TableClosed.EXPIRED));
         assertEquals(TableStatus.CLOSED, closed.state().status());
         assertEquals(TurnClock.Due.NOTHING, STANDARD.due(closed, expires.plusSeconds(3600)), "closed once");
 
-        ClockSettings quick = new ClockSettings(GRACE, null, Duration.ofSeconds(5));
+        ClockSettings quick = new ClockSettings(GRACE, Duration.ofSeconds(5));
         assertEquals(TurnClock.Due.CLOSE_UNSTARTED, quick.due(open, created.plusSeconds(5)), "the expiry is a setting");
         assertNotNull(Notable.describe(T, new Event.TableClosed(Event.TableClosed.EXPIRED)));
     }
 
     @Test
     void aStartedTable_neverExpiresFromTheLobby() {
-        TableEntry started = started(RULES.withTurnClockSeconds(0));
+        LoggedTable started = started(RULES.withTurnClockSeconds(0));
         assertEquals(TurnClock.Due.NOTHING, STANDARD.due(started, T0.plus(Duration.ofDays(2))));
         assertNotDue(clock(started, T0.plus(Duration.ofDays(2)), STANDARD), started);
     }
 
     // ---- helpers ----
 
-    private static TableEntry record(List<TableEntry.Logged> log, Outcome o) {
+    private static LoggedTable record(List<EventMessage> log, Outcome o) {
         Outcome.Accepted a = assertInstanceOf(Outcome.Accepted.class, o, () -> "rejected: " + o);
-        a.events().forEach(e -> log.add(new TableEntry.Logged(e.seq(), e.event(), e.at())));
+        log.addAll(a.events());
         return a.after();
     }
 
@@ -246,7 +247,7 @@ class ClockDecisionTest {
         return "c" + (++ids);
     }
 
-    private Outcome clock(TableEntry t, Instant at, ClockSettings settings) {
+    private Outcome clock(LoggedTable t, Instant at, ClockSettings settings) {
         return CommandDecider.decide(t, new CommandMessage(id(), T, CommandDecider.CLOCK, null,
             new CommandMessage.Clock()), 77, at, settings);
     }
@@ -255,20 +256,20 @@ class ClockDecisionTest {
         return new CommandMessage(id(), T, player, null, new CommandMessage.Play(move), true);
     }
 
-    private static TableEntry accepted(Outcome o, Event expected) {
+    private static LoggedTable accepted(Outcome o, Event expected) {
         Outcome.Accepted a = assertInstanceOf(Outcome.Accepted.class, o, () -> "rejected: " + o);
         assertEquals(List.of(expected), a.events().stream().map(EventMessage::event).toList());
         return a.after();
     }
 
-    private static void assertNotDue(Outcome o, TableEntry before) {
+    private static void assertNotDue(Outcome o, LoggedTable before) {
         Outcome.Rejected r = assertInstanceOf(Outcome.Rejected.class, o, () -> "accepted: " + o);
         assertEquals(TableDecider.CLOCK_NOT_DUE, r.rejection().code());
-        assertEquals(before.lastSeq(), r.lastSeq());
+        assertEquals(before.seq(), r.lastSeq());
     }
 
-    private TableEntry seated(Rules rules) {
-        TableEntry t = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(TableEntry.empty(T),
+    private LoggedTable seated(Rules rules) {
+        LoggedTable t = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(LoggedTable.empty(T),
             new CommandMessage(id(), T, "host", "Host", new CommandMessage.Create(rules)), 1, T0.minusSeconds(9),
             STANDARD)).after();
         return assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(t,
@@ -276,13 +277,13 @@ class ClockDecisionTest {
             STANDARD)).after();
     }
 
-    private TableEntry started(Rules rules) {
+    private LoggedTable started(Rules rules) {
         return assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(seated(rules),
             new CommandMessage(id(), T, "host", null, new CommandMessage.Start()), 5, T0, STANDARD)).after();
     }
 
     /** The player to act makes a quick move (take when defending, pass when throwing in, else the first). */
-    private TableEntry play(TableEntry t, Instant at) {
+    private LoggedTable play(LoggedTable t, Instant at) {
         int seat = t.state().toAct();
         Move move = policy(t.state().match().deal(), seat);
         CommandMessage c = new CommandMessage(id(), T, t.state().holder(seat).playerId(), null,

@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,30 +15,25 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import online.durak.engine.table.TableDecider;
-import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
-import online.durak.engine.table.TurnClock;
 import online.durak.messages.EventMessage;
 import online.durak.service.projection.Projection;
-import online.durak.service.projection.SeqFold;
 import online.durak.table.store.EventStore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
 /**
- * Every table's projection (docs/spine.md "The table service"): the state folded with
- * {@link TableDecider#evolve}, the last seq and the event log, plus the lobby (the open tables).
+ * Every table's projection (docs/spine.md "The table service"): the table as its log has made it, and the event
+ * log, plus the lobby (the open tables).
  *
- * <p>Idempotent by {@code (table id, seq)}, folded by the shared {@link SeqFold} and held in a {@link Projection}
- * (durak-service): an event with seq ≤ the table's last is skipped; one beyond the next makes the projection read
- * the missing events from the store first. A table that is asked for but not
- * (yet) in memory is read from the store, so the store is the truth and Kafka only the fast path. All changes
- * to one table happen under that table's lock, listeners included, so they see its events in seq order.
+ * <p>Idempotent by {@code (table id, seq)}, folded and held by the shared {@link Projection} (durak-service): an event
+ * with seq ≤ the table's last is skipped; one beyond the next makes the projection read the missing events from the
+ * store first. A table that is asked for but not (yet) in memory is read from the store, so the store is the truth
+ * and Kafka only the fast path. All changes to one table happen under that table's lock, listeners included, so
+ * they see its events in seq order.
  *
  * <p>Memory holds the tables in play: a table whose match is over is dropped {@code durak.projection.keep-finished}
  * after it was last used, any other table (but the lobby's open ones) after {@code durak.projection.keep-idle}, unless
@@ -51,8 +45,7 @@ public class Projections {
     private static final Logger LOG = Logger.getLogger(Projections.class);
     private static final int REBUILD_PAGE = 2000;
 
-    private final Projection<TableSnapshot> tables = new Projection<>(TableSnapshot::empty, TableSnapshot::seq);
-    private final SeqFold<EventMessage, TableSnapshot> fold;
+    private final Projection<TableSnapshot> tables;
     private final ConcurrentHashMap<String, TableSnapshot> open = new ConcurrentHashMap<>();
     private final List<TableListener> listeners = new CopyOnWriteArrayList<>();
     private final EventStore store;
@@ -83,7 +76,8 @@ public class Projections {
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout,
                        Duration keepFinished, Duration keepIdle) {
         this.store = store;
-        this.fold = new SeqFold<>(store::read, EventMessage::seq, TableSnapshot::seq);
+        this.tables = new Projection<>(store::read, TableSnapshot::empty, TableSnapshot::seq, TableSnapshot::next)
+                .onApplied(this::applied);
         this.executor = executor;
         this.waitTimeout = waitTimeout;
         this.keepFinishedNanos = keepFinished.toNanos();
@@ -93,7 +87,7 @@ public class Projections {
         this.duplicates = registry.counter("durak.projection.events", "outcome", "duplicate");
         this.gaps = registry.counter("durak.projection.gaps");
         this.failures = registry.counter("durak.projection.events", "outcome", "failed");
-        registry.gaugeMapSize("durak.projection.tables", List.of(), tables.slots());
+        registry.gauge("durak.projection.tables", List.of(), tables, Projection::size);
         registry.gaugeMapSize("durak.lobby.open.tables", List.of(), open);
     }
 
@@ -106,41 +100,28 @@ public class Projections {
      * applied (and no listener told) meanwhile. The action must not block.
      */
     public <T> T withTable(String tableId, Function<TableSnapshot, T> action) {
-        return tables.locked(tableId, t -> action.apply(t.state()));
+        return tables.withTable(tableId, action);
     }
 
     // ---- events in ----
 
     /** An event from the table-events topic. */
     public void accept(EventMessage m) {
-        tables.locked(m.tableId(), t -> {
-            acceptLocked(t, m);
-            return null;
-        });
-        sweepIfDue();
-    }
-
-    private void acceptLocked(Projection.Slot<TableSnapshot> t, EventMessage m) {
-        long last = t.state().seq();
-        if (m.seq() > last + 1) {
+        Projection.Outcome<TableSnapshot> o = tables.accept(m, -1);
+        if (o.kind() != Projection.Kind.DUPLICATE && m.seq() > o.before() + 1) {
             gaps.increment();
-            LOG.debugf("table %s: got seq %d after %d, reading the gap from the store", m.tableId(), m.seq(), last);
-        }
-        SeqFold.Outcome<EventMessage, TableSnapshot> o;
-        try {
-            o = fold.accept(m.tableId(), t.state(), m, (s, e) -> apply(t, s, e));
-        } catch (RuntimeException e) {
-            LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(), last + 1,
-                    m.seq() - 1, e.getMessage());
-            return;
+            LOG.debugf("table %s: got seq %d after %d, read the gap from the store", m.tableId(), m.seq(), o.before());
         }
         switch (o.kind()) {
             case DUPLICATE -> duplicates.increment();
             case LEFT_OUT -> LOG.warnf("table %s: seq %d left out, events %d..%d are still missing (caught up later)",
                     m.tableId(), m.seq(), o.state().seq() + 1, m.seq() - 1);
-            case FAILED -> failed(t, o);
+            case FAILED -> failed(o);
+            case UNREADABLE -> LOG.warnf("table %s: could not fill the gap %d..%d from the store: %s", m.tableId(),
+                    o.before() + 1, m.seq() - 1, o.failure().getMessage());
             case APPLIED -> { }
         }
+        sweepIfDue();
     }
 
     /** Whether the table's projection has reached {@code seq} already (an event with it would be skipped). */
@@ -156,19 +137,11 @@ public class Projections {
 
     /** Reads whatever the store has after the table's last seq and applies it; the newest snapshot. */
     public TableSnapshot catchUp(String tableId) {
-        TableSnapshot existing = tables.peek(tableId);
-        long last = existing == null ? 0 : existing.seq();
-        List<EventMessage> events = store.read(tableId, last, 0);
-        if (existing == null && events.isEmpty()) {
-            return TableSnapshot.empty(tableId); // unknown table: keep no entry for it
+        Projection.Outcome<TableSnapshot> o = tables.catchUp(tableId, -1);
+        if (o.kind() == Projection.Kind.FAILED) {
+            failed(o);
         }
-        return tables.locked(tableId, t -> {
-            SeqFold.Outcome<EventMessage, TableSnapshot> o = fold.fold(t.state(), events, (s, e) -> apply(t, s, e));
-            if (o.kind() == SeqFold.Kind.FAILED) {
-                failed(t, o);
-            }
-            return t.state();
-        });
+        return o.state();
     }
 
     /** Rebuilds every table from the store (at start); returns the number of events read. */
@@ -182,17 +155,13 @@ public class Projections {
                 break;
             }
             for (EventMessage m : page) {
-                tables.locked(m.tableId(), t -> {
-                    SeqFold.Outcome<EventMessage, TableSnapshot> o = fold.fold(t.state(), List.of(m),
-                            (s, e) -> apply(t, s, e));
-                    if (o.kind() == SeqFold.Kind.FAILED) {
-                        failed(t, o);
-                    } else if (m.seq() > t.state().seq()) {
-                        LOG.warnf("table %s: the store has no event %d (next is %d)", m.tableId(),
-                                t.state().seq() + 1, m.seq());
-                    }
-                    return null;
-                });
+                Projection.Outcome<TableSnapshot> o = tables.apply(m.tableId(), List.of(m), -1);
+                if (o.kind() == Projection.Kind.FAILED) {
+                    failed(o);
+                } else if (o.kind() == Projection.Kind.LEFT_OUT) {
+                    LOG.warnf("table %s: the store has no event %d (next is %d)", m.tableId(), o.state().seq() + 1,
+                            m.seq());
+                }
             }
             count += page.size();
             EventMessage lastRead = page.get(page.size() - 1);
@@ -205,29 +174,19 @@ public class Projections {
         return count;
     }
 
-    private void failed(Projection.Slot<TableSnapshot> t, SeqFold.Outcome<EventMessage, TableSnapshot> o) {
+    private void failed(Projection.Outcome<TableSnapshot> o) {
         failures.increment();
         EventMessage m = o.failedEvent();
-        if (t.failedSeq != m.seq()) {
-            t.failedSeq = m.seq();
+        if (o.firstFailure()) {
             LOG.errorf(o.failure(), "table %s: event %d (%s) cannot be applied; the table's projection stays at %d",
                     m.tableId(), m.seq(), m.type(), o.state().seq());
         }
     }
 
-    /**
-     * Applies the next event under the table's lock: the new snapshot, the lobby, the listeners and whoever waits
-     * for its seq. Throws (changing nothing) when the engine cannot apply it.
-     */
-    private TableSnapshot apply(Projection.Slot<TableSnapshot> t, TableSnapshot s, EventMessage m) {
-        TableState next = TableDecider.TABLE.evolve(s.state(), m.event());
-        Instant created = s.createdAt() == null ? m.at() : s.createdAt();
-        Instant turnStartedAt = TurnClock.turnStart(s.turnStartedAt(), m.event(), m.at());
-        TableSnapshot after = new TableSnapshot(s.tableId(), next, m.seq(), ((EventLog) s.events()).append(m), created,
-                turnStartedAt);
-        tables.set(t, after);
+    /** Told of every event applied, under the table's lock: the lobby and the listeners. */
+    private void applied(TableSnapshot after, EventMessage m) {
         applied.increment();
-        if (next.status() == TableStatus.OPEN) {
+        if (after.state().status() == TableStatus.OPEN) {
             open.put(after.tableId(), after);
         } else {
             open.remove(after.tableId());
@@ -239,8 +198,6 @@ public class Projections {
                 LOG.warnf(e, "table %s: a listener failed on event %d", m.tableId(), m.seq());
             }
         }
-        tables.wake(t);
-        return after;
     }
 
     // ---- reading ----
@@ -275,24 +232,11 @@ public class Projections {
      * is still behind the future fails with {@link ProjectionTimeoutException}.
      */
     public CompletableFuture<TableSnapshot> awaitSeq(String tableId, long seq) {
-        CompletableFuture<TableSnapshot> f = tables.await(tableId, seq);
-        if (f.isDone()) {
-            return f;
-        }
-        return f.orTimeout(waitTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .exceptionallyCompose(e -> {
-                    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-                    if (!(cause instanceof TimeoutException)) {
-                        return CompletableFuture.failedFuture(cause);
-                    }
-                    return CompletableFuture.supplyAsync(() -> {
-                        TableSnapshot s = catchUp(tableId);
-                        if (s.seq() >= seq) {
-                            return s;
-                        }
-                        throw new ProjectionTimeoutException(tableId, seq, s.seq());
-                    }, executor);
-                });
+        return tables.await(tableId, seq, waitTimeout, executor).exceptionallyCompose(e -> {
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            return CompletableFuture.failedFuture(cause instanceof Projection.NotReached n
+                    ? new ProjectionTimeoutException(tableId, seq, n.reached()) : cause);
+        });
     }
 
     // ---- memory ----
