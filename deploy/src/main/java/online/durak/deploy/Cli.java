@@ -1,6 +1,7 @@
 package online.durak.deploy;
 
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
@@ -37,15 +38,18 @@ public final class Cli {
         return line(command, env).getUsageMessage();
     }
 
-    /** {@link #parse}, or on a bad command line the error and the usage on stderr and exit 2. */
-    public static <T> T parseOrExit(T command, String[] args, Map<String, String> env) {
+    /**
+     * What {@code read} makes of a command line; when it refuses it ({@link IllegalArgumentException}), the error and
+     * {@code command}'s usage on stderr, and exit 2.
+     */
+    public static <T> T orExit(Object command, Map<String, String> env, Supplier<T> read) {
         try {
-            return parse(command, args, env);
+            return read.get();
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             System.err.println(usage(command, env));
             System.exit(2);
-            return command;
+            return null;
         }
     }
 

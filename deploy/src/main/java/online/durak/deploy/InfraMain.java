@@ -64,20 +64,10 @@ public final class InfraMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Infra.Config config;
-        List<Long> watchPids;
-        int controlPort;
-        try {
-            Options options = parseOptions(args, System.getenv());
-            config = options.config();
-            watchPids = options.watchPids();
-            controlPort = options.controlPort();
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(Cli.usage(new Line(), System.getenv()));
-            System.exit(2);
-            return;
-        }
+        Options options = Cli.orExit(new Line(), System.getenv(), () -> parseOptions(args, System.getenv()));
+        Infra.Config config = options.config();
+        List<Long> watchPids = options.watchPids();
+        int controlPort = options.controlPort();
         Infra infra = new Infra(config);
         infra.stopOnShutdown();
         infra.onFailure(InfraMain::fatal);

@@ -124,22 +124,17 @@ public final class Launcher {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Options options;
-        try {
-            options = parse(args, System.getenv());
-            for (String s : options.services()) {
-                Path jar = ServiceProcess.jarOf(options.home(), s);
+        Options options = Cli.orExit(new Line(), System.getenv(), () -> {
+            Options o = parse(args, System.getenv());
+            for (String s : o.services()) {
+                Path jar = ServiceProcess.jarOf(o.home(), s);
                 if (!Files.isRegularFile(jar)) {
                     throw new IllegalArgumentException(jar + " is missing: build first "
                         + "(mvn -B -ntp -DskipTests install, or deploy/start.sh without --no-build)");
                 }
             }
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(Cli.usage(new Line(), System.getenv()));
-            System.exit(2);
-            return;
-        }
+            return o;
+        });
         Launcher launcher = new Launcher(options);
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "durak-launcher-shutdown"));
         launcher.infra.onFailure(launcher::fatal);

@@ -26,13 +26,16 @@ import org.junit.jupiter.api.Test;
  * run on the test run's PostgreSQL, each case in a schema of its own: on an empty database they make exactly the
  * schema the code before the migrations made ({@link #before}, its DDL as it was); on a database that code made (rows
  * in it) they baseline and change nothing; on a database with only other services' tables they make this service's;
- * a second run does nothing. A service's test extends it and names its DDL of before.
+ * a second run does nothing. A service's test extends it and gives a row for its tables; its DDL of before is
+ * {@code src/test/resources/db/before-migrations.sql}.
  */
 public abstract class MigrationsContract {
     private final List<String> schemas = new ArrayList<>();
 
     /** The class path resource of the DDL the service ran at start before it had migrations. */
-    protected abstract String before();
+    protected String before() {
+        return "/db/before-migrations.sql";
+    }
 
     /** A row for one of the service's tables (an {@code insert}), kept through the baseline. */
     protected abstract String row();

@@ -91,15 +91,7 @@ public final class FaultMain {
     }
 
     public static void main(String[] args) throws Exception {
-        Line line;
-        try {
-            line = Line.of(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(Cli.usage(new Line(), Map.of()));
-            System.exit(2);
-            return;
-        }
+        Line line = Cli.orExit(new Line(), Map.of(), () -> Line.of(args));
         String apiUrl = line.api;
         Path data = line.data;
         Path home = line.home;

@@ -133,15 +133,7 @@ public final class LoadMain {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(Cli.usage(new Line(), Map.of()));
-            System.exit(2);
-            return;
-        }
+        Options o = Cli.orExit(new Line(), Map.of(), () -> parse(args));
         Latencies kafka = null;
         Latencies commit = null;
         Properties infra = infraProperties(o.data(), o.floor());

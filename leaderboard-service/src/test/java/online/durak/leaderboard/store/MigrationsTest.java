@@ -6,11 +6,6 @@ import online.durak.testkit.MigrationsContract;
 class MigrationsTest extends MigrationsContract {
 
     @Override
-    protected String before() {
-        return "/db/before-migrations.sql";
-    }
-
-    @Override
     protected String row() {
         return "insert into ch_accounts values ('p', 1000, 0, null)";
     }

@@ -6,11 +6,6 @@ import online.durak.testkit.MigrationsContract;
 class MigrationsTest extends MigrationsContract {
 
     @Override
-    protected String before() {
-        return "/db/before-migrations.sql";
-    }
-
-    @Override
     protected String row() {
         return "insert into table_events (table_id, seq, type, event, at) values ('t', 1, 'TableCreated', '{}', now())";
     }
