@@ -11,5 +11,11 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist', sourcemap: false },
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // useTableSocket's test runs a server (node:http, ws) beside its happy-dom window, so it is transformed for Node:
+    // under NODE_ENV=production (as Quinoa builds) a browser transform replaces node:http with an empty module
+    testTransformMode: { ssr: ['**/composables/useTableSocket.test.ts'] },
+  },
 });

@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to show for a failed call: the API's message (it names the field), or the error itself. */
+export function errorText(e: unknown): string {
+  return e instanceof ApiError ? e.message : String(e);
+}
+
 /** Called when the token is refused (expired, or signed by another key): back to sign-in with a message. */
 let onUnauthorized: () => void = () => {};
 export function whenUnauthorized(f: () => void): void {

@@ -1,5 +1,5 @@
 import type { CardCode, Move, Phase, SeatView } from '../api/types';
-import { beats, rankValue } from './cards';
+import { beats, cardName, parseCard, rankValue, suitName } from './cards';
 import { t } from '../i18n';
 
 /** One action button under the hand: what it sends now, or why it cannot be used yet. */
@@ -143,6 +143,15 @@ export function explain(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>)
     higher: rankValue(card) < 12,
     anyTrump: !card.endsWith(view.trump),
   };
+}
+
+/** `explain` in words, for a card's title and a long press: "7 of hearts: Beats: 6 of hearts. Beaten by: a higher hearts, any trump." */
+export function explainText(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>): string {
+  const e = explain(card, view);
+  const beatsText = e.beats.length ? t('explain.beats', { cards: e.beats.map((c) => cardName(c)).join(', ') }) : t('explain.beatsNothing');
+  const by = [e.higher ? t('explain.higher', { suit: suitName(parseCard(card).suit) }) : null, e.anyTrump ? t('explain.anyTrump') : null]
+    .filter((x) => x !== null);
+  return `${cardName(card)}: ${beatsText}. ${by.length ? t('explain.beatenBy', { what: by.join(', ') }) : t('explain.unbeatable')}.`;
 }
 
 /** A move in words, for the hint: "attack with 7 of hearts", "cover 7 of hearts with 9 of hearts", "take". */

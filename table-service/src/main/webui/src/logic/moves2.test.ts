@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Move, SeatView } from '../api/types';
-import { actions, explain, isTrumpAttack, keyCommand, playMove, sameRankPlayable } from './moves';
+import { actions, explain, explainText, isTrumpAttack, keyCommand, playMove, sameRankPlayable } from './moves';
+import { prefs } from './prefs';
 
 function view(phase: SeatView['phase'], legalMoves: Move[], hand: string[], table: SeatView['table'] = []): SeatView {
   return {
@@ -63,5 +64,18 @@ describe('seed 002 "Bedienung"', () => {
     expect(explain('9H', v)).toEqual({ beats: ['7H'], higher: true, anyTrump: true });
     expect(explain('6S', v)).toEqual({ beats: ['7H', 'KH'], higher: true, anyTrump: false });
     expect(explain('AS', v)).toEqual({ beats: ['7H', 'KH'], higher: false, anyTrump: false });
+  });
+
+  it('says it in words, in the page’s language', () => {
+    const v = { trump: 'S' as const, table: [['7H', null], ['8D', '9D'], ['KH', null]] as SeatView['table'] };
+    expect(explainText('9H', v)).toBe('9 of hearts: Beats: 7 of hearts. Beaten by: a higher hearts, any trump.');
+    expect(explainText('AS', v)).toBe('ace of spades: Beats: 7 of hearts, king of hearts. Nothing beats it.');
+    expect(explainText('6D', v)).toBe('6 of diamonds: Beats nothing on the table. Beaten by: a higher diamonds, any trump.');
+    prefs.lang = 'de';
+    try {
+      expect(explainText('9H', v)).toBe('Herz 9: Schlägt: Herz 7. Geschlagen von: höherem Herz, jedem Trumpf.');
+    } finally {
+      prefs.lang = 'en';
+    }
   });
 });

@@ -1,30 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TableView } from '../api/types';
-import { againPressed, leaveCostsPoints, leftNotes, opponents, secondsLeft, seatName, situation, stage } from './view';
+import { againPressed, leaveCostsPoints, leftNotes, opponents, seatLabel, secondsLeft, seatName, situation, stage } from './view';
 import { nextStep } from '../api/seq';
-import { defaultSettings } from './settings';
-
-function tableView(over: Partial<TableView> = {}): TableView {
-  return {
-    tableId: 't', seq: 10, seat: 1,
-    table: {
-      status: 'PLAYING', settings: defaultSettings(3), freeSeats: 0, createdBy: 'p1', solo: true, left: [],
-      seats: [
-        { seat: 0, free: false, playerId: 'b0', name: null, human: false, bot: 'EASY' },
-        { seat: 1, free: false, playerId: 'p1', name: 'Ann', human: true, bot: null },
-        { seat: 2, free: false, playerId: 'b2', name: null, human: false, bot: 'STRONG' },
-      ],
-    },
-    match: { dealNumber: 1, dealsPerMatch: 3, dealRunning: true, onBoard: false, continued: [], totals: [0, 0, 0], places: null, hints: [0, 0, 0] },
-    deal: {
-      seat: 1, phase: 'ATTACK', toAct: 1, attacker: 1, defender: 2, hand: ['7H'], handSizes: [6, 1, 6], known: {},
-      table: [], trump: 'S', trumpCard: '6S', stockCount: 10, discardCount: 0, boutsPlayed: 0, out: [], roomLeft: 5,
-      stillToCome: [], passed: [], legalMoves: [{ type: 'attack', cards: ['7H'] }], durak: null, points: null,
-    },
-    clock: null,
-    ...over,
-  };
-}
+import { tableView } from '../testing/views';
 
 describe('view helpers', () => {
   it('lists the opponents clockwise from the seat on the left', () => {
@@ -36,6 +13,13 @@ describe('view helpers', () => {
     expect(seatName(v.table.seats, 1)).toBe('Ann');
     expect(seatName(v.table.seats, 2)).toBe('Bot 2 (strong)');
     expect(seatName(v.table.seats, null)).toBe('—');
+  });
+
+  it('calls this seat "You" and the others by their names', () => {
+    const v = tableView();
+    expect(seatLabel(v, 1)).toBe('You');
+    expect(seatLabel(v, 0)).toBe('Bot 0 (easy)');
+    expect(seatLabel(v, null)).toBe('—');
   });
 
   it('says who attacks whom and how many cards still fit', () => {

@@ -14,6 +14,11 @@ export function seatName(seats: Seat[], seat: number | null, tr: Tr = EN): strin
   return s.name ?? (s.free ? tr('view.freeSeat') : tr('table.seat', { n: seat + 1 }));
 }
 
+/** A seat's name as this seat sees it: "You" for its own. */
+export function seatLabel(view: TableView, seat: number | null, tr: Tr = EN): string {
+  return seat === view.seat ? tr('table.you') : seatName(view.table.seats, seat, tr);
+}
+
 /** The other seats in play order, starting left of this one (clockwise). */
 export function opponents(view: TableView): number[] {
   const n = view.table.seats.length;

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,22 +13,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
- * Starts the infrastructure and keeps it running until Ctrl-C or SIGTERM.
- *
- * <pre>
- * options (each also from the environment; an option wins):
- *   --data DIR          DURAK_DATA_DIR       data folder                 (default ./data)
- *   --kafka-port N      DURAK_KAFKA_PORT     Kafka client port, 0 = any  (default 9092)
- *   --pg-port N         DURAK_PG_PORT        PostgreSQL port, 0 = any    (default 5432)
- *   --partitions N      DURAK_PARTITIONS     partitions per topic        (default 12)
- *   --pg-url URL        DURAK_PG_URL         use this PostgreSQL instead of starting one
- *   --pg-user U         DURAK_PG_USER        its user     (default: from the URL, else durak)
- *   --pg-password P     DURAK_PG_PASSWORD    its password (default: from the URL, else durak)
- *   --watch-pid PID     DURAK_WATCH_PID      stop when that process ends (repeatable)
- *   --control-port N    DURAK_CONTROL_PORT   listen on 127.0.0.1:N for restart commands, 0 = any ({@link InfraControl})
- * </pre>
+ * Starts the infrastructure and keeps it running until Ctrl-C or SIGTERM. Its options ({@link InfraOptions}, each also
+ * from the environment; an option wins; {@code --help} lists them): {@code --data}, {@code --kafka-port},
+ * {@code --pg-port}, {@code --partitions}, {@code --pg-url}, {@code --pg-user}, {@code --pg-password},
+ * {@code --watch-pid}, {@code --control-port} ({@link InfraControl}).
  *
  * When everything is up it prints the addresses and the line {@value #READY_LINE}. With {@code --control-port}
  * the port is in {@code infra.properties} as {@value InfraControl#KEY_PORT}.
@@ -59,21 +51,23 @@ public final class InfraMain {
     record Options(Infra.Config config, List<Long> watchPids, int controlPort) {
     }
 
+    /** The command line. */
+    @Command(name = "InfraMain", sortOptions = false, usageHelpWidth = 110,
+            description = "Starts Kafka (KRaft) and PostgreSQL and keeps them running until Ctrl-C or SIGTERM.",
+            footer = "Each option also from its environment variable; an option wins. Port 0 = any free port.")
+    static final class Line {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
+        boolean help;
+
+        @Mixin
+        InfraOptions infra;
+    }
+
     public static void main(String[] args) throws InterruptedException {
-        Infra.Config config;
-        List<Long> watchPids;
-        int controlPort;
-        try {
-            Options options = parseOptions(args, System.getenv());
-            config = options.config();
-            watchPids = options.watchPids();
-            controlPort = options.controlPort();
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(usage());
-            System.exit(2);
-            return;
-        }
+        Options options = Cli.orExit(new Line(), System.getenv(), () -> parseOptions(args, System.getenv()));
+        Infra.Config config = options.config();
+        List<Long> watchPids = options.watchPids();
+        int controlPort = options.controlPort();
         Infra infra = new Infra(config);
         infra.stopOnShutdown();
         infra.onFailure(InfraMain::fatal);
@@ -133,77 +127,7 @@ public final class InfraMain {
     }
 
     static Options parseOptions(String[] args, Map<String, String> env) {
-        List<Long> watchPids = new ArrayList<>();
-        if (env.get("DURAK_WATCH_PID") != null && !env.get("DURAK_WATCH_PID").isBlank()) {
-            watchPids.add(pid(env.get("DURAK_WATCH_PID")));
-        }
-        boolean watchFromArgs = false;
-        String data = env.getOrDefault("DURAK_DATA_DIR", "data");
-        String kafkaPort = env.getOrDefault("DURAK_KAFKA_PORT", "9092");
-        String pgPort = env.getOrDefault("DURAK_PG_PORT", "5432");
-        String partitions = env.getOrDefault("DURAK_PARTITIONS", String.valueOf(Infra.DEFAULT_PARTITIONS));
-        String pgUrl = env.get(EmbeddedPostgresServer.ENV_URL);
-        String pgUser = env.get(EmbeddedPostgresServer.ENV_USER);
-        String pgPassword = env.get(EmbeddedPostgresServer.ENV_PASSWORD);
-        String controlPort = env.get("DURAK_CONTROL_PORT");
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(usage());
-                System.exit(0);
-            }
-            String value;
-            String name;
-            int eq = a.indexOf('=');
-            if (a.startsWith("--") && eq > 0) {
-                name = a.substring(0, eq);
-                value = a.substring(eq + 1);
-            } else {
-                name = a;
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value for " + a);
-                }
-                value = args[++i];
-            }
-            switch (name) {
-                case "--data" -> data = value;
-                case "--kafka-port" -> kafkaPort = value;
-                case "--pg-port" -> pgPort = value;
-                case "--partitions" -> partitions = value;
-                case "--pg-url" -> pgUrl = value;
-                case "--pg-user" -> pgUser = value;
-                case "--pg-password" -> pgPassword = value;
-                case "--control-port" -> controlPort = value;
-                case "--watch-pid" -> {
-                    if (!watchFromArgs) { // options win over the environment
-                        watchPids.clear();
-                        watchFromArgs = true;
-                    }
-                    watchPids.add(pid(value));
-                }
-                default -> throw new IllegalArgumentException("unknown option " + name);
-            }
-        }
-        Infra.Config config = new Infra.Config(Path.of(data), number("kafka port", kafkaPort),
-            number("pg port", pgPort), number("partitions", partitions), blankToNull(pgUrl), blankToNull(pgUser),
-            pgPassword);
-        int control = blankToNull(controlPort) == null ? -1 : number("control port", controlPort);
-        if (control < -1 || control > 65535) {
-            throw new IllegalArgumentException("control port out of range: " + control);
-        }
-        return new Options(config, List.copyOf(watchPids), control);
-    }
-
-    private static long pid(String v) {
-        try {
-            long pid = Long.parseLong(v.trim());
-            if (pid <= 0) {
-                throw new IllegalArgumentException("watch pid must be positive: " + v);
-            }
-            return pid;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("watch pid is not a number: " + v);
-        }
+        return Cli.parse(new Line(), args, env).infra.options();
     }
 
     /**
@@ -266,31 +190,5 @@ public final class InfraMain {
             // an unreadable folder keeps nobody alive
         }
         return pids;
-    }
-
-    private static int number(String what, String v) {
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + " is not a number: " + v);
-        }
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
-    }
-
-    static String usage() {
-        return String.join("\n",
-            "usage: InfraMain [--data DIR] [--kafka-port N] [--pg-port N] [--partitions N]",
-            "                 [--pg-url URL [--pg-user U] [--pg-password P]] [--watch-pid PID ...]",
-            "                 [--control-port N]",
-            "  environment: DURAK_DATA_DIR, DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS,",
-            "               DURAK_PG_URL, DURAK_PG_USER, DURAK_PG_PASSWORD, DURAK_WATCH_PID, DURAK_CONTROL_PORT",
-            "               (options win)",
-            "  defaults: --data data --kafka-port 9092 --pg-port 5432 --partitions 12; port 0 = any free port",
-            "  --watch-pid: stop cleanly when that process (and every pid named by a file in <data>/watchers/) ended",
-            "  --control-port: take 'restart kafka', 'restart postgres' on 127.0.0.1:N (0 = any; control.port in",
-            "            infra.properties), answered 'ok <millis>' once it is up again, or 'error ...'");
     }
 }

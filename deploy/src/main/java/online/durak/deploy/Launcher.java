@@ -10,23 +10,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The whole system on one machine: the infrastructure ({@link Infra}, in this JVM) and every service as its
  * own JVM, until Ctrl-C or SIGTERM. {@code deploy/start.sh} builds what is needed and runs this.
  *
- * <pre>
- * options (the infrastructure's options and environment are {@link InfraMain}'s):
- *   --home DIR            DURAK_HOME            the repository, where the services' jars are (default .)
- *   --data DIR            DURAK_DATA_DIR        data folder: infrastructure and logs/ (default ./data)
- *   --http-port-base N    DURAK_HTTP_PORT_BASE  table-service on N, the others on N+1.. (default 8080; 0 = any)
- *   --services A,B        DURAK_SERVICES        which services (default: all five)
- *   --ready-timeout S     DURAK_READY_TIMEOUT   seconds to wait for every service (default 240)
- *   --max-restarts N      DURAK_MAX_RESTARTS    restarts of one service within the window (default 5; 0 = none)
- *   --restart-window S    DURAK_RESTART_WINDOW  that window in seconds (default 600)
- *   --kafka-port N, --pg-port N, --partitions N, --pg-url URL, --pg-user U, --pg-password P, --watch-pid PID,
- *   --control-port N (InfraControl: restart Kafka or PostgreSQL on request)
- * </pre>
+ * <p>Its options ({@link Line}, read by picocli through {@link Cli}; each also from an environment variable, an option
+ * wins; {@code deploy/start.sh --help} lists them): {@code --home}, {@code --http-port-base}, {@code --services},
+ * {@code --ready-timeout}, {@code --max-restarts}, {@code --restart-window}, and the infrastructure's
+ * ({@link InfraOptions}: {@code --data}, {@code --kafka-port}, {@code --pg-port}, ...).
  *
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
  * the token key pair ({@link TokenKeys}: {@code <data>/jwt-private.pem} and {@code jwt-public.pem}, made once per data
@@ -66,6 +61,55 @@ public final class Launcher {
                    RestartPolicy restartPolicy, InfraMain.Options infra) {
     }
 
+    /** The command line (see README.md "Start the system"). */
+    @Command(name = "deploy/start.sh", sortOptions = false, usageHelpWidth = 110,
+            customSynopsis = "deploy/start.sh [--no-build] [OPTION]...",
+            description = "Starts Kafka, PostgreSQL and the five services on this machine until Ctrl-C or SIGTERM "
+                    + "(building first unless --no-build, or when every jar is newer than the sources).",
+            footer = {"Each option also from its environment variable; an option wins. Also read: "
+                    + "DURAK_SERVICE_JAVA_OPTS (each service's JVM, default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
+                    + "\"), DURAK_LAUNCHER_JAVA_OPTS; DURAK_BOT_URL, DURAK_LEADERBOARD_URL, DURAK_MATCHMAKING_URL "
+                    + "(default: the bot, leaderboard and matchmaking services' ports here).",
+                "Logs: <data>/logs/<service>.log; Ctrl-C or SIGTERM stops everything."})
+    static final class Line {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
+        boolean help;
+
+        @Option(names = "--home", paramLabel = "DIR", descriptionKey = "DURAK_HOME", defaultValue = ".",
+                description = "the repository, where the services' jars are (DURAK_HOME; deploy/start.sh gives it)")
+        Path home;
+
+        @Option(names = "--http-port-base", paramLabel = "N", descriptionKey = "DURAK_HTTP_PORT_BASE",
+                defaultValue = "" + DEFAULT_HTTP_PORT_BASE,
+                description = "table-service on N, rules N+1, matchmaking N+2, leaderboard N+3, bot N+4; 0 = free "
+                        + "ports (DURAK_HTTP_PORT_BASE; default ${DEFAULT-VALUE})")
+        int httpPortBase;
+
+        @Option(names = "--services", paramLabel = "SERVICE", descriptionKey = "DURAK_SERVICES", split = ",",
+                description = "start only these (DURAK_SERVICES; default all five: table-service, rules-service, "
+                        + "matchmaking-service, leaderboard-service, bot-service)")
+        List<String> services;
+
+        @Option(names = "--ready-timeout", paramLabel = "S", descriptionKey = "DURAK_READY_TIMEOUT",
+                defaultValue = "240",
+                description = "seconds to wait for the services (DURAK_READY_TIMEOUT; default ${DEFAULT-VALUE})")
+        int readyTimeout;
+
+        @Option(names = "--max-restarts", paramLabel = "N", descriptionKey = "DURAK_MAX_RESTARTS",
+                defaultValue = "" + RestartPolicy.DEFAULT_MAX_RESTARTS,
+                description = "restarts of one service (or of PostgreSQL) within the window, after 1 s, 2 s, 4 s ... "
+                        + "at most 30 s; 0 = never restart (DURAK_MAX_RESTARTS; default ${DEFAULT-VALUE})")
+        int maxRestarts;
+
+        @Option(names = "--restart-window", paramLabel = "S", descriptionKey = "DURAK_RESTART_WINDOW",
+                defaultValue = "600",
+                description = "that window, in seconds (DURAK_RESTART_WINDOW; default ${DEFAULT-VALUE})")
+        int restartWindow;
+
+        @Mixin
+        InfraOptions infra;
+    }
+
     private final Options options;
     private final Infra infra;
     private final Path logDir;
@@ -81,22 +125,17 @@ public final class Launcher {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Options options;
-        try {
-            options = parse(args, System.getenv());
-            for (String s : options.services()) {
-                Path jar = ServiceProcess.jarOf(options.home(), s);
+        Options options = Cli.orExit(new Line(), System.getenv(), () -> {
+            Options o = parse(args, System.getenv());
+            for (String s : o.services()) {
+                Path jar = ServiceProcess.jarOf(o.home(), s);
                 if (!Files.isRegularFile(jar)) {
                     throw new IllegalArgumentException(jar + " is missing: build first "
                         + "(mvn -B -ntp -DskipTests install, or deploy/start.sh without --no-build)");
                 }
             }
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(usage());
-            System.exit(2);
-            return;
-        }
+            return o;
+        });
         Launcher launcher = new Launcher(options);
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "durak-launcher-shutdown"));
         launcher.infra.onFailure(launcher::fatal);
@@ -313,53 +352,12 @@ public final class Launcher {
     }
 
     static Options parse(String[] args, Map<String, String> env) {
-        Path home = Path.of(env.getOrDefault("DURAK_HOME", "."));
-        String portBase = env.getOrDefault("DURAK_HTTP_PORT_BASE", String.valueOf(DEFAULT_HTTP_PORT_BASE));
-        String services = env.getOrDefault("DURAK_SERVICES", String.join(",", ServiceProcess.SERVICES));
-        String timeout = env.getOrDefault("DURAK_READY_TIMEOUT", "240");
-        String maxRestarts = env.getOrDefault("DURAK_MAX_RESTARTS", String.valueOf(RestartPolicy.DEFAULT_MAX_RESTARTS));
-        String window = env.getOrDefault("DURAK_RESTART_WINDOW", String.valueOf(RestartPolicy.DEFAULT_WINDOW.toSeconds()));
-        List<String> rest = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(usage());
-                System.exit(0);
-            }
-            int eq = a.indexOf('=');
-            String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
-            boolean own = switch (name) {
-                case "--home", "--http-port-base", "--services", "--ready-timeout", "--max-restarts",
-                    "--restart-window" -> true;
-                default -> false;
-            };
-            if (!own) {
-                rest.add(a);
-                continue;
-            }
-            String value;
-            if (eq > 0) {
-                value = a.substring(eq + 1);
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                throw new IllegalArgumentException("missing value for " + a);
-            }
-            switch (name) {
-                case "--home" -> home = Path.of(value);
-                case "--http-port-base" -> portBase = value;
-                case "--services" -> services = value;
-                case "--max-restarts" -> maxRestarts = value;
-                case "--restart-window" -> window = value;
-                default -> timeout = value;
-            }
-        }
-        int base = number("http port base", portBase);
-        if (base < 0 || base > 65535 - ServiceProcess.SERVICES.size()) {
-            throw new IllegalArgumentException("http port base out of range: " + base);
+        Line line = Cli.parse(new Line(), args, env);
+        if (line.httpPortBase < 0 || line.httpPortBase > 65535 - ServiceProcess.SERVICES.size()) {
+            throw new IllegalArgumentException("http port base out of range: " + line.httpPortBase);
         }
         List<String> chosen = new ArrayList<>();
-        for (String s : services.split(",")) {
+        for (String s : line.services == null ? ServiceProcess.SERVICES : line.services) {
             String n = s.trim();
             if (n.isEmpty()) {
                 continue;
@@ -374,43 +372,12 @@ public final class Launcher {
         }
         // start in the fixed order, whatever order they were named in
         chosen.sort((x, y) -> ServiceProcess.SERVICES.indexOf(x) - ServiceProcess.SERVICES.indexOf(y));
-        int restarts = number("max restarts", maxRestarts);
-        int windowSeconds = number("restart window", window);
-        if (restarts < 0 || windowSeconds < 1) {
+        if (line.maxRestarts < 0 || line.restartWindow < 1) {
             throw new IllegalArgumentException("max restarts must be >= 0 and the restart window >= 1 s: "
-                + restarts + ", " + windowSeconds);
+                + line.maxRestarts + ", " + line.restartWindow);
         }
-        return new Options(home.toAbsolutePath().normalize(), base, List.copyOf(chosen),
-            Duration.ofSeconds(number("ready timeout", timeout)),
-            RestartPolicy.limit(restarts, Duration.ofSeconds(windowSeconds)),
-            InfraMain.parseOptions(rest.toArray(String[]::new), env));
-    }
-
-    private static int number(String what, String v) {
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + " is not a number: " + v);
-        }
-    }
-
-    static String usage() {
-        return String.join("\n",
-            "usage: deploy/start.sh [--no-build] [--data DIR] [--http-port-base N] [--services A,B,...]",
-            "                       [--ready-timeout S] [--kafka-port N] [--pg-port N] [--partitions N]",
-            "                       [--pg-url URL [--pg-user U] [--pg-password P]] [--watch-pid PID]",
-            "                       [--max-restarts N] [--restart-window S] [--control-port N]",
-            "  defaults: --data data --http-port-base 8080 (table-service; rules 8081, matchmaking 8082,",
-            "            leaderboard 8083, bot 8084) --kafka-port 9092 --pg-port 5432 --partitions 12",
-            "            --max-restarts 5 --restart-window 600 (a service that exits is started again after",
-            "            1 s, 2 s, 4 s ... at most 30 s, at most N times within S seconds; 0 = never);",
-            "            port 0 = any free port; services: " + String.join(",", ServiceProcess.SERVICES),
-            "  environment: DURAK_HOME, DURAK_DATA_DIR, DURAK_HTTP_PORT_BASE, DURAK_SERVICES, DURAK_READY_TIMEOUT,",
-            "               DURAK_MAX_RESTARTS, DURAK_RESTART_WINDOW,",
-            "               DURAK_KAFKA_PORT, DURAK_PG_PORT, DURAK_PARTITIONS, DURAK_PG_URL, DURAK_PG_USER,",
-            "               DURAK_PG_PASSWORD, DURAK_SERVICE_JAVA_OPTS (default \"" + ServiceProcess.DEFAULT_JAVA_OPTS
-                + "\"); options win; DURAK_BOT_URL, DURAK_LEADERBOARD_URL, DURAK_MATCHMAKING_URL",
-            "               (default: the bot, leaderboard and matchmaking services' ports here)",
-            "  logs: <data>/logs/<service>.log; Ctrl-C or SIGTERM stops everything");
+        return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, List.copyOf(chosen),
+            Duration.ofSeconds(line.readyTimeout),
+            RestartPolicy.limit(line.maxRestarts, Duration.ofSeconds(line.restartWindow)), line.infra.options());
     }
 }

@@ -105,6 +105,25 @@ class LauncherTest {
     }
 
     @Test
+    void theUsage_namesEveryOption_itsVariable_andItsDefault_asTheEnvironmentSetsIt() {
+        String usage = Cli.usage(new Launcher.Line(), Map.of("DURAK_PARTITIONS", "7")).replaceAll("\\s+", " ");
+        for (String s : List.of("deploy/start.sh [--no-build]", "--help", "--home", "--http-port-base",
+            "DURAK_HTTP_PORT_BASE; default 8080", "--services", "DURAK_SERVICES", "--ready-timeout",
+            "DURAK_READY_TIMEOUT; default 240", "--max-restarts", "DURAK_MAX_RESTARTS; default 5", "--restart-window",
+            "DURAK_RESTART_WINDOW; default 600", "--data", "DURAK_DATA_DIR", "--kafka-port", "DURAK_KAFKA_PORT; default 9092",
+            "--pg-port", "DURAK_PG_PORT; default 5432", "--partitions", "DURAK_PARTITIONS; default 7", "--pg-url",
+            "--pg-user", "--pg-password", "--watch-pid", "--control-port", "DURAK_SERVICE_JAVA_OPTS", "DURAK_BOT_URL")) {
+            assertTrue(usage.contains(s), s + " in\n" + usage);
+        }
+        assertTrue(Cli.usage(new InfraMain.Line(), Map.of()).contains("--control-port"));
+    }
+
+    @Test
+    void aLaterOption_wins_asStartShPutsHomeFirst() {
+        assertEquals(Path.of("/b"), Launcher.parse(new String[] {"--home", "/a", "--home", "/b"}, Map.of()).home());
+    }
+
+    @Test
     void theTokenKeys_areMadeOnce_perDataFolder(@TempDir Path a, @TempDir Path b) throws Exception {
         Map<String, String> env = TokenKeys.environment(a);
         Path priv = Path.of(env.get(TokenKeys.ENV_PRIVATE_KEY));

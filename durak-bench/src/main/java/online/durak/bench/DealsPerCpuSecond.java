@@ -5,6 +5,9 @@ import java.lang.management.ThreadMXBean;
 import java.util.SplittableRandom;
 import online.durak.engine.DealState;
 import online.durak.engine.Rules;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * The deal benchmark's loop timed by the thread's CPU time instead of the wall clock: on a shared machine
@@ -13,13 +16,23 @@ import online.durak.engine.Rules;
  *
  * <p>{@code java -cp durak-bench/target/benchmarks.jar online.durak.bench.DealsPerCpuSecond [rounds] [cpu-seconds]}
  */
-public final class DealsPerCpuSecond {
-    private DealsPerCpuSecond() {
-    }
+@Command(name = "DealsPerCpuSecond", mixinStandardHelpOptions = true, version = "durak-bench",
+        description = "Random deals per CPU-second of this thread: three rounds of warm-up, then the rounds asked for.")
+public final class DealsPerCpuSecond implements Runnable {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROUNDS", defaultValue = "5",
+            description = "measured rounds (default ${DEFAULT-VALUE})")
+    int rounds;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "CPU-SECONDS", defaultValue = "10",
+            description = "CPU-seconds of each round (default ${DEFAULT-VALUE})")
+    double seconds;
 
     public static void main(String[] args) {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 10;
+        System.exit(new CommandLine(new DealsPerCpuSecond()).execute(args));
+    }
+
+    @Override
+    public void run() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Rules rules = Rules.defaults(2);
         SplittableRandom random = new SplittableRandom(20_250_101L);

@@ -13,25 +13,17 @@ import online.durak.messages.EventMessage;
 
 /**
  * The event store of docs/spine.md, {@code table_events(table_id, seq, type, event jsonb, command_id, at,
- * published)}, which the rules service writes: its schema, the reads of a table's events and its rows as
- * {@link EventMessage}s.
+ * published)}, which the rules service writes: the reads of a table's events and its rows as {@link EventMessage}s.
+ * Its schema is this module's migrations ({@value #MIGRATIONS}), which the rules service runs at start with Flyway
+ * (history {@value #HISTORY}); a service that reads the store before they ran finds no table ({@link #isMissingTable}).
  */
 public final class TableEvents {
     /** PostgreSQL's "undefined_table": the rules service has not created the store yet. */
     public static final String UNDEFINED_TABLE = "42P01";
-
-    /** Creates {@code table_events} if missing. */
-    public static final String DDL = """
-            create table if not exists table_events (
-                table_id   text        not null,
-                seq        bigint      not null,
-                type       text        not null,
-                event      jsonb       not null,
-                command_id text,
-                at         timestamptz not null,
-                published  boolean     not null default false,
-                primary key (table_id, seq)
-            )""";
+    /** Where the event store's migrations are on the class path (the rules service's {@code quarkus.flyway.locations}). */
+    public static final String MIGRATIONS = "db/migration/event-store";
+    /** Their Flyway history table (the rules service's {@code quarkus.flyway.table}). */
+    public static final String HISTORY = "flyway_history_rules";
 
     /** The columns {@link #toMessage} reads, to be followed by a {@code WHERE} and/or {@code ORDER BY}. */
     public static final String SELECT =

@@ -10,11 +10,13 @@ import java.util.List;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.store.TableEvents;
+import org.flywaydb.core.Flyway;
 
 /**
  * Writes events straight into the event store, as the rules service does (the services that test with it
- * only read it). The schema is docs/spine.md's ({@link TableEvents#DDL}), created if the test runs before any
- * rules service ever did. A plain object: a service's tests make it a bean by extending it.
+ * only read it). The schema is the rules service's: durak-store's migrations ({@link TableEvents#MIGRATIONS}), run
+ * with Flyway as the rules service runs them at start (the same history, so either may come first). A plain
+ * object: a service's tests make it a bean by extending it.
  */
 public class TestEventStore {
     private static final Duration WAIT = Duration.ofSeconds(20);
@@ -31,20 +33,19 @@ public class TestEventStore {
     }
 
     public void ensureSchema() {
-        if (schema) {
-            return;
+        if (!schema) {
+            migrate(TestInfra.shared());
+            schema = true;
         }
-        for (int attempt = 1; ; attempt++) {
-            try {
-                pool.query(TableEvents.DDL).execute().await().atMost(WAIT);
-                break;
-            } catch (RuntimeException e) {
-                if (attempt >= 3) { // two builds creating it at the same time: the loser's retry sees it
-                    throw e;
-                }
-            }
-        }
-        schema = true;
+    }
+
+    /** Runs the event store's migrations on the test run's database, as the rules service does at start. */
+    public static void migrate(TestInfra infra) {
+        Flyway.configure(TestEventStore.class.getClassLoader())
+                .dataSource(infra.jdbcUrl(), infra.user(), infra.password())
+                .locations(TableEvents.MIGRATIONS).table(TableEvents.HISTORY)
+                .baselineOnMigrate(true).baselineVersion("0")
+                .load().migrate();
     }
 
     /** Inserts the events as published. */

@@ -79,7 +79,7 @@ public final class TestInfra {
     TestInfra(Path propertiesFile, Properties properties) {
         this.propertiesFile = propertiesFile;
         this.properties = properties;
-        for (String key : List.of(KEY_BOOTSTRAP, KEY_REACTIVE_URL, KEY_PG_USER, KEY_PG_PASSWORD)) {
+        for (String key : List.of(KEY_BOOTSTRAP, KEY_REACTIVE_URL, KEY_JDBC_URL, KEY_PG_USER, KEY_PG_PASSWORD)) {
             if (properties.getProperty(key) == null) {
                 throw new IllegalStateException(propertiesFile + " has no " + key);
             }
@@ -199,6 +199,7 @@ public final class TestInfra {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("kafka.bootstrap.servers", bootstrapServers());
         m.put("quarkus.datasource.reactive.url", reactiveUrl());
+        m.put("quarkus.datasource.jdbc.url", jdbcUrl());
         m.put("quarkus.datasource.username", user());
         m.put("quarkus.datasource.password", password());
         m.put(DAILY_SECRET_PROPERTY, dailySecretFile().toString());

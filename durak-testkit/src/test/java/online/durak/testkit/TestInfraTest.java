@@ -51,10 +51,12 @@ class TestInfraTest {
         assertFalse(Files.exists(props), "the stale file is removed");
 
         Files.writeString(props, "kafka.bootstrap.servers=127.0.0.1:1\npg.reactive.url=postgresql://127.0.0.1:2/durak\n"
-            + "pg.user=durak\npg.password=durak\npid=" + ProcessHandle.current().pid() + "\n");
+            + "pg.jdbc.url=jdbc:postgresql://127.0.0.1:2/durak\npg.user=durak\npg.password=durak\npid="
+            + ProcessHandle.current().pid() + "\n");
         TestInfra alive = TestInfra.running(props).orElseThrow();
         assertEquals(Map.of("kafka.bootstrap.servers", "127.0.0.1:1",
             "quarkus.datasource.reactive.url", "postgresql://127.0.0.1:2/durak",
+            "quarkus.datasource.jdbc.url", "jdbc:postgresql://127.0.0.1:2/durak",
             "quarkus.datasource.username", "durak", "quarkus.datasource.password", "durak",
             "durak.daily.secret-file", TestInfra.dailySecretFile().toString()), alive.quarkusConfig());
     }
@@ -113,6 +115,7 @@ class TestInfraTest {
         Properties p = new Properties();
         p.setProperty("kafka.bootstrap.servers", "127.0.0.1:1");
         p.setProperty("pg.reactive.url", "postgresql://127.0.0.1:2/durak");
+        p.setProperty("pg.jdbc.url", "jdbc:postgresql://127.0.0.1:2/durak");
         p.setProperty("pg.user", "durak");
         p.setProperty("pg.password", "durak");
         if (!extra.isEmpty()) {

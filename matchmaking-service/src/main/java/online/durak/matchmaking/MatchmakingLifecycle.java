@@ -6,13 +6,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import online.durak.matchmaking.messaging.CommandSender;
-import online.durak.matchmaking.daily.DailyTables;
-import online.durak.matchmaking.store.Schema;
 import online.durak.matchmaking.store.TicketStore;
 import org.jboss.logging.Logger;
 
 /**
- * Creates the tables, gives every waiting ticket a fresh heartbeat (its client could not reach a stopped service, and
+ * Once Flyway has migrated the tables (application.properties), gives every waiting ticket a fresh heartbeat (its client could not reach a stopped service, and
  * its place and wait time are kept), starts the commands producer and the replies consumer, then the pools' forming;
  * stops them in the opposite order.
  */
@@ -20,25 +18,17 @@ import org.jboss.logging.Logger;
 public class MatchmakingLifecycle {
     private static final Logger LOG = Logger.getLogger(MatchmakingLifecycle.class);
 
-    private final Schema schema;
     private final TicketStore store;
     private final CommandSender sender;
     private final Matchmaker matchmaker;
 
-    private final DailyTables daily;
-
-    public MatchmakingLifecycle(Schema schema, TicketStore store, CommandSender sender, Matchmaker matchmaker,
-                                DailyTables daily) {
-        this.daily = daily;
-        this.schema = schema;
+    public MatchmakingLifecycle(TicketStore store, CommandSender sender, Matchmaker matchmaker) {
         this.store = store;
         this.sender = sender;
         this.matchmaker = matchmaker;
     }
 
     void onStart(@Observes StartupEvent e) {
-        schema.create();
-        daily.create();
         int waiting = store.refreshHeartbeats(Instant.now());
         sender.start();
         matchmaker.start();

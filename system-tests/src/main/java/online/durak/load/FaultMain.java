@@ -20,9 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import online.durak.client.Api;
+import online.durak.deploy.Cli;
 import online.durak.deploy.DailySecretFile;
 import online.durak.deploy.ServiceProcess;
 import online.durak.deploy.TokenKeys;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The fault harness for longer runs against a system started with {@code bash deploy/start.sh}: the tables of
@@ -39,36 +42,63 @@ import online.durak.deploy.TokenKeys;
  */
 public final class FaultMain {
 
-    static final List<String> ALL = List.of("rules", "table", "bot", "kafka", "postgres", "rules2");
+    static final String FAULTS = "rules,table,bot,kafka,postgres,rules2";
+    static final List<String> ALL = List.of(FAULTS.split(","));
 
     private FaultMain() {
     }
 
-    public static void main(String[] args) throws Exception {
-        String apiUrl = "http://localhost:8080/api";
-        Path data = Path.of("data");
-        Path home = Path.of(".");
-        int tables = 20;
-        int settle = 30;
-        List<String> faults = ALL;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--api" -> apiUrl = args[i + 1];
-                case "--data" -> data = Path.of(args[i + 1]);
-                case "--home" -> home = Path.of(args[i + 1]);
-                case "--tables" -> tables = Integer.parseInt(args[i + 1]);
-                case "--settle" -> settle = Integer.parseInt(args[i + 1]);
-                case "--faults" -> faults = List.of(args[i + 1].split(","));
-                default -> {
-                    System.err.println("error: unknown option " + args[i] + "\n" + usage());
-                    System.exit(2);
-                }
+    /** The command line (docs/faults.md). */
+    @Command(name = "system-tests/faults.sh", sortOptions = false, usageHelpWidth = 110,
+            description = "Faults under load against a running system, and the time until moves flow again.")
+    static final class Line {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
+        boolean help;
+
+        @Option(names = "--api", paramLabel = "URL", defaultValue = "http://localhost:8080/api",
+                description = "the system's API (default ${DEFAULT-VALUE})")
+        String api;
+
+        @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
+                description = "the system's data folder (default ${DEFAULT-VALUE})")
+        Path data;
+
+        @Option(names = "--home", paramLabel = "REPO", defaultValue = ".",
+                description = "the repository, for the second rules-service's jar (default ${DEFAULT-VALUE})")
+        Path home;
+
+        @Option(names = "--tables", paramLabel = "N", defaultValue = "20",
+                description = "tables under load (default ${DEFAULT-VALUE})")
+        int tables;
+
+        @Option(names = "--settle", paramLabel = "S", defaultValue = "30",
+                description = "seconds of load before each fault (default ${DEFAULT-VALUE})")
+        int settle;
+
+        @Option(names = "--faults", paramLabel = "FAULT", split = ",",
+                defaultValue = FAULTS,
+                description = "which faults, in order (default ${DEFAULT-VALUE})")
+        List<String> faults;
+
+        /** The line read; a fault that is not one of {@link #ALL} is an {@link IllegalArgumentException}. */
+        static Line of(String[] args) {
+            Line l = Cli.parse(new Line(), args, Map.of());
+            if (!ALL.containsAll(l.faults)) {
+                throw new IllegalArgumentException("faults are " + String.join(",", ALL) + ", not "
+                    + String.join(",", l.faults));
             }
+            return l;
         }
-        if (args.length % 2 != 0 || !ALL.containsAll(faults)) {
-            System.err.println("error: options take a value; faults are " + String.join(",", ALL) + "\n" + usage());
-            System.exit(2);
-        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Line line = Cli.orExit(new Line(), Map.of(), () -> Line.of(args));
+        String apiUrl = line.api;
+        Path data = line.data;
+        Path home = line.home;
+        int tables = line.tables;
+        int settle = line.settle;
+        List<String> faults = line.faults;
         Properties infra = LoadMain.infraProperties(data, true);
         Api api = new Api(apiUrl.replaceAll("/+$", "").replaceAll("/api$", "")); // as the load tool takes it
         FaultLoad load = new FaultLoad(api, tables, System.nanoTime(), Duration.ofSeconds(180), (t, s, v, w) -> { })
@@ -219,10 +249,5 @@ public final class FaultMain {
             }
         }
         return bad;
-    }
-
-    static String usage() {
-        return "usage: system-tests/faults.sh [--api URL] [--data DIR] [--home REPO] [--tables N] [--settle S]"
-            + " [--faults " + String.join(",", ALL) + "]";
     }
 }

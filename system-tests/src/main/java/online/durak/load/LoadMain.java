@@ -19,6 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.client.Api;
 import online.durak.client.Moves;
+import online.durak.deploy.Cli;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The load tool: K tables at once, each with 2–4 guests that play random legal moves through the public REST
@@ -65,16 +68,72 @@ public final class LoadMain {
     private LoadMain() {
     }
 
+    /** The command line (docs/load.md). */
+    @Command(name = "system-tests/load.sh", sortOptions = false, usageHelpWidth = 110,
+            description = "K tables of guests playing random legal moves through the public API; moves per second, "
+                    + "a move's latency, and the CPU per move of every process of the system.",
+            footer = "The floor and the CPU use read <data>/infra.properties (the system's data folder).")
+    static final class Line {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
+        boolean help;
+
+        @Option(names = "--api", paramLabel = "URL", defaultValue = "http://localhost:8080/api",
+                description = "the system's API (default ${DEFAULT-VALUE})")
+        String api;
+
+        @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
+                description = "the system's data folder (default ${DEFAULT-VALUE})")
+        Path data;
+
+        @Option(names = "--tables", paramLabel = "K", defaultValue = "1",
+                description = "tables at once (default ${DEFAULT-VALUE})")
+        int tables;
+
+        @Option(names = "--players", paramLabel = "MIN-MAX", defaultValue = "2-4",
+                description = "players per table, N or MIN-MAX within 2-6 (default ${DEFAULT-VALUE})")
+        String players;
+
+        @Option(names = "--warmup", paramLabel = "S", defaultValue = "10",
+                description = "seconds of play before measuring (default ${DEFAULT-VALUE})")
+        int warmup;
+
+        @Option(names = "--duration", paramLabel = "S", defaultValue = "60",
+                description = "seconds measured (default ${DEFAULT-VALUE})")
+        int duration;
+
+        @Option(names = "--max-moves", paramLabel = "N", description = "stop measuring after N moves")
+        long maxMoves = Long.MAX_VALUE;
+
+        @Option(names = "--think-ms", paramLabel = "MS", defaultValue = "0",
+                description = "a player waits 0..2×MS (on average MS) before each move; 0 = at once "
+                        + "(default ${DEFAULT-VALUE})")
+        int think;
+
+        @Option(names = "--floor-samples", paramLabel = "N", defaultValue = "1000",
+                description = "Kafka round trips and PostgreSQL commits of the floor (default ${DEFAULT-VALUE})")
+        int floorSamples;
+
+        @Option(names = "--no-floor", description = "measure no floor")
+        boolean noFloor;
+
+        @Option(names = "--floor-only", description = "measure the floor only, no tables")
+        boolean floorOnly;
+
+        @Option(names = "--seed", paramLabel = "N", description = "the random moves' seed (default: the clock)")
+        long seed = System.nanoTime();
+
+        @Option(names = "--views", paramLabel = "N", defaultValue = "0",
+                description = "instead of tables, 6 rounds of N GET /view of one seat, and table-service's CPU per "
+                        + "request (the REST edge alone)")
+        int views;
+
+        @Option(names = "--pause-ms", paramLabel = "MS", defaultValue = "0",
+                description = "with --views: MS between two requests (default ${DEFAULT-VALUE})")
+        long pauseMs;
+    }
+
     public static void main(String[] args) throws Exception {
-        Options o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(usage());
-            System.exit(2);
-            return;
-        }
+        Options o = Cli.orExit(new Line(), Map.of(), () -> parse(args));
         Latencies kafka = null;
         Latencies commit = null;
         Properties infra = infraProperties(o.data(), o.floor());
@@ -321,85 +380,27 @@ public final class LoadMain {
     }
 
     static Options parse(String[] args) {
-        String api = "http://localhost:8080/api";
-        Path data = Path.of("data");
-        int tables = 1;
-        String players = "2-4";
-        int warmup = 10;
-        int duration = 60;
-        long maxMoves = Long.MAX_VALUE;
-        int think = 0;
-        int floorSamples = 1000;
-        boolean floor = true;
-        boolean load = true;
-        long seed = System.nanoTime();
-        int views = 0;
-        long pauseMs = 0;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(usage());
-                System.exit(0);
-            }
-            if (a.equals("--no-floor")) {
-                floor = false;
-                continue;
-            }
-            if (a.equals("--floor-only")) {
-                load = false;
-                continue;
-            }
-            int eq = a.indexOf('=');
-            String name = eq > 0 ? a.substring(0, eq) : a;
-            String value;
-            if (eq > 0) {
-                value = a.substring(eq + 1);
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                throw new IllegalArgumentException("missing value for " + a);
-            }
-            switch (name) {
-                case "--api" -> api = value;
-                case "--data" -> data = Path.of(value);
-                case "--tables" -> tables = Integer.parseInt(value);
-                case "--players" -> players = value;
-                case "--warmup" -> warmup = Integer.parseInt(value);
-                case "--duration" -> duration = Integer.parseInt(value);
-                case "--max-moves" -> maxMoves = Long.parseLong(value);
-                case "--think-ms" -> think = Integer.parseInt(value);
-                case "--floor-samples" -> floorSamples = Integer.parseInt(value);
-                case "--seed" -> seed = Long.parseLong(value);
-                case "--views" -> views = Integer.parseInt(value);
-                case "--pause-ms" -> pauseMs = Long.parseLong(value);
-                default -> throw new IllegalArgumentException("unknown option " + name);
-            }
+        Line l = Cli.parse(new Line(), args, Map.of());
+        int min;
+        int max;
+        try {
+            String[] range = l.players.split("-");
+            min = Integer.parseInt(range[0].trim());
+            max = Integer.parseInt(range[range.length - 1].trim());
+        } catch (NumberFormatException e) {
+            min = max = 0;
         }
-        String[] range = players.split("-");
-        int min = Integer.parseInt(range[0].trim());
-        int max = Integer.parseInt(range[range.length - 1].trim());
         if (min < 2 || max > 6 || min > max) {
-            throw new IllegalArgumentException("--players must be N or MIN-MAX within 2-6, not " + players);
+            throw new IllegalArgumentException("--players must be N or MIN-MAX within 2-6, not " + l.players);
         }
-        if (tables < 1 || duration < 1 || warmup < 0 || floorSamples < 1 || think < 0 || views < 0 || pauseMs < 0) {
+        if (l.tables < 1 || l.duration < 1 || l.warmup < 0 || l.floorSamples < 1 || l.think < 0 || l.views < 0
+                || l.pauseMs < 0) {
             throw new IllegalArgumentException("--tables, --duration and --floor-samples must be positive; "
                 + "--warmup, --think-ms, --views and --pause-ms not negative");
         }
-        String base = api.replaceAll("/+$", "").replaceAll("/api$", "");
-        return new Options(base, data, tables, min, max, Duration.ofSeconds(warmup), Duration.ofSeconds(duration),
-            maxMoves, Duration.ofMillis(think), floorSamples, floor, load, seed, views, pauseMs);
-    }
-
-    static String usage() {
-        return String.join("\n",
-            "usage: system-tests/load.sh [--api URL] [--data DIR] [--tables K] [--players MIN-MAX] [--warmup S]",
-            "                            [--duration S] [--max-moves N] [--think-ms MS] [--floor-samples N]",
-            "                            [--no-floor | --floor-only] [--seed N] [--views N [--pause-ms MS]]",
-            "  defaults: --api http://localhost:8080/api --data data --tables 1 --players 2-4 --warmup 10",
-            "            --duration 60 --think-ms 0 --floor-samples 1000",
-            "  the floor and the CPU use read <data>/infra.properties (the system's data folder)",
-            "  --think-ms: a player waits 0..2×MS (on average MS) before each move; 0 = at once",
-            "  --views N: instead of tables, 6 rounds of N GET /view of one seat, MS apart, and table-service's CPU",
-            "             per request (the REST edge alone)");
+        String base = l.api.replaceAll("/+$", "").replaceAll("/api$", "");
+        return new Options(base, l.data, l.tables, min, max, Duration.ofSeconds(l.warmup),
+            Duration.ofSeconds(l.duration), l.maxMoves, Duration.ofMillis(l.think), l.floorSamples, !l.noFloor,
+            !l.floorOnly, l.seed, l.views, l.pauseMs);
     }
 }

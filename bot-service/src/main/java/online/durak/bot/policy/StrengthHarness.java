@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -19,6 +20,9 @@ import online.durak.engine.SeatView;
 import online.durak.engine.ThrowIn;
 import online.durak.engine.Variant;
 import online.durak.engine.Views;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Plays seeded deals between policy A (one seat) and policy B (every other seat), rotating A's seat on
@@ -29,6 +33,7 @@ import online.durak.engine.Views;
  * <pre>--a normal --b greedy --deals 2000 --players 2 [--seed 1] [--variant podkidnoi|perevodnoi]
  * [--deck 24|36|52] [--teams] [--throw-in all|neighbours|neighbours_only] [--first-bout-limit first_bout|until_first_discard|none]
  * [--show-trump] [--hidden-discard] [--threads N] [--samples N] [--budget-ms N] [--exact-nodes N (0: off)]</pre>
+ * ({@link Line}, read by picocli; {@code --help} lists them).
  */
 public final class StrengthHarness {
 
@@ -56,45 +61,100 @@ public final class StrengthHarness {
     private StrengthHarness() {
     }
 
-    public static void main(String[] args) throws Exception {
-        String a = "normal";
-        String b = "greedy";
-        int deals = 2000;
-        int players = 2;
-        long seed = 1;
+    /** The command line (docs/bots.md "Strength harness"). */
+    @Command(name = "StrengthHarness", sortOptions = false, usageHelpWidth = 110, mixinStandardHelpOptions = true,
+            version = "bot-service", description = "Seeded deals of policy A (one seat) against policy B (every "
+                    + "other seat): A's not-durak and durak rates with 95 % Wilson intervals, and its decision time.")
+    static final class Line implements Callable<Integer> {
+        @Option(names = "--a", paramLabel = "POLICY", defaultValue = "normal",
+                description = "A: random, greedy, easy, normal, strong (default ${DEFAULT-VALUE})")
+        String a;
+
+        @Option(names = "--b", paramLabel = "POLICY", defaultValue = "greedy",
+                description = "B, in every other seat (default ${DEFAULT-VALUE})")
+        String b;
+
+        @Option(names = "--deals", paramLabel = "N", defaultValue = "2000",
+                description = "deals (default ${DEFAULT-VALUE})")
+        int deals;
+
+        @Option(names = "--players", paramLabel = "N", defaultValue = "2",
+                description = "players (default ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "(default ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--variant", paramLabel = "V", defaultValue = "podkidnoi",
+                description = "podkidnoi or perevodnoi (default ${DEFAULT-VALUE})")
+        Variant variant;
+
+        @Option(names = "--deck", paramLabel = "N", defaultValue = "36", description = "24, 36 or 52 cards "
+                + "(default ${DEFAULT-VALUE})")
+        int deck;
+
+        @Option(names = "--teams", description = "two teams")
+        boolean teams;
+
+        @Option(names = "--throw-in", paramLabel = "T", defaultValue = "all",
+                description = "all, neighbours, neighbours_only (default ${DEFAULT-VALUE})")
+        ThrowIn throwIn;
+
+        @Option(names = "--first-bout-limit", paramLabel = "L", defaultValue = "first_bout",
+                description = "first_bout, until_first_discard, none (default ${DEFAULT-VALUE})")
+        FirstBoutLimit firstBoutLimit;
+
+        @Option(names = "--show-trump", description = "a transfer may be made by showing a trump")
+        boolean showTrump;
+
+        @Option(names = "--hidden-discard", description = "the discard is not shown")
+        boolean hiddenDiscard;
+
+        @Option(names = "--threads", paramLabel = "N", description = "threads (default: the cores)")
         int threads = Runtime.getRuntime().availableProcessors();
-        Variant variant = Variant.PODKIDNOI;
-        Deck deck = Deck.D36;
-        boolean teams = false;
-        boolean showTrump = false;
-        boolean discardVisible = true;
-        ThrowIn throwIn = ThrowIn.ALL;
-        FirstBoutLimit limit = FirstBoutLimit.FIRST_BOUT;
+
+        @Option(names = "--samples", paramLabel = "N", description = "STRONG's samples")
         int samples = StrongPolicy.DEFAULT_SAMPLES;
+
+        @Option(names = "--budget-ms", paramLabel = "MS", description = "STRONG's time budget per decision")
         long budgetMs = StrongPolicy.DEFAULT_BUDGET_NANOS / 1_000_000;
+
+        @Option(names = "--exact-nodes", paramLabel = "N", description = "STRONG's exact search's nodes; 0: off")
         long exactNodes = StrongPolicy.DEFAULT_EXACT_NODES;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            switch (arg) {
-                case "--a" -> a = args[++i];
-                case "--b" -> b = args[++i];
-                case "--deals" -> deals = Integer.parseInt(args[++i]);
-                case "--players" -> players = Integer.parseInt(args[++i]);
-                case "--seed" -> seed = Long.parseLong(args[++i]);
-                case "--threads" -> threads = Integer.parseInt(args[++i]);
-                case "--variant" -> variant = Variant.valueOf(args[++i].toUpperCase(Locale.ROOT));
-                case "--deck" -> deck = Deck.ofSize(Integer.parseInt(args[++i]));
-                case "--teams" -> teams = true;
-                case "--show-trump" -> showTrump = true;
-                case "--hidden-discard" -> discardVisible = false;
-                case "--throw-in" -> throwIn = ThrowIn.valueOf(args[++i].toUpperCase(Locale.ROOT));
-                case "--first-bout-limit" -> limit = FirstBoutLimit.valueOf(args[++i].toUpperCase(Locale.ROOT));
-                case "--samples" -> samples = Integer.parseInt(args[++i]);
-                case "--budget-ms" -> budgetMs = Long.parseLong(args[++i]);
-                case "--exact-nodes" -> exactNodes = Long.parseLong(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + arg);
-            }
+
+        @Override
+        public Integer call() throws Exception {
+            play(this);
+            return 0;
         }
+    }
+
+    public static void main(String[] args) {
+        System.exit(line(new Line()).execute(args));
+    }
+
+    /** The command line of {@code options}: enum values in any case ({@code --variant perevodnoi}). */
+    static CommandLine line(Line options) {
+        return new CommandLine(options).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    private static void play(Line o) throws Exception {
+        String a = o.a;
+        String b = o.b;
+        int deals = o.deals;
+        int players = o.players;
+        long seed = o.seed;
+        Variant variant = o.variant;
+        Deck deck = Deck.ofSize(o.deck);
+        boolean teams = o.teams;
+        ThrowIn throwIn = o.throwIn;
+        FirstBoutLimit limit = o.firstBoutLimit;
+        boolean showTrump = o.showTrump;
+        boolean discardVisible = !o.hiddenDiscard;
+        int threads = o.threads;
+        int samples = o.samples;
+        long budgetMs = o.budgetMs;
+        long exactNodes = o.exactNodes;
         Rules rules = Rules.defaults(players).withVariant(variant).withDeck(deck).withTeams(teams)
                 .withThrowIn(throwIn).withFirstBoutLimit(limit).withShowTrumpToTransfer(showTrump)
                 .withDiscardVisible(discardVisible);

@@ -242,7 +242,7 @@ public final class ErrorCodes {
             entry(STORE_UNAVAILABLE, "the event store cannot be read now"),
             entry(SERVICE_STOPPING, "this instance is stopping: the command was not sent; send it again, with the "
                     + "same commandId"),
-            entry(BOTS_UNAVAILABLE, "the bot service cannot be reached, did not answer within durak.bot.timeout or "
+            entry(BOTS_UNAVAILABLE, "the bot service cannot be reached, did not answer in time (quarkus.rest-client.bot-service.read-timeout) or "
                     + "gave no usable hint; nothing was recorded"),
             entry(UPSTREAM_UNAVAILABLE, "the service this path is forwarded to cannot be reached or did not answer "
                     + "in time"),

@@ -12,35 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import online.durak.store.Ddl;
 
 /**
  * The daily list and the days behind the streaks, in {@code dl_} tables of the shared database (docs/daily.md), through
- * the reactive PostgreSQL client with plain SQL: one row per day and player, the counting attempt as it stands.
+ * the reactive PostgreSQL client with plain SQL: one row per day and player, the counting attempt as it stands. The
+ * table is this service's migrations' ({@code db/migration/leaderboard-service}).
  */
 @ApplicationScoped
 public class DailyStore {
-    /** The advisory lock of the schema statements ("dlist" in ASCII). */
-    private static final long LOCK = 0x646c697374L;
-
-    static final String CREATE = """
-            create table if not exists dl_entries (
-                day        date        not null,
-                player_id  text        not null,
-                table_id   text        not null,
-                seq        bigint      not null,
-                name       text        not null,
-                points     int         not null,
-                deals      int         not null,
-                finished   boolean     not null,
-                left_early boolean     not null,
-                started_at timestamptz not null,
-                at         timestamptz not null,
-                primary key (day, player_id)
-            );
-            create index if not exists dl_entries_rank on dl_entries (day, points desc, player_id);
-            create index if not exists dl_entries_player on dl_entries (player_id, day)""";
-    static final String DROP = "drop table if exists dl_entries";
+    static final String CLEAR = "truncate dl_entries";
 
     /**
      * The attempt as it stands at {@code seq}: a later seq of the same table replaces an earlier one, an earlier or the
@@ -66,19 +46,9 @@ public class DailyStore {
         this.timeout = timeout;
     }
 
-    /** Creates the tables when missing (blocking), under an advisory lock as the leaderboard's Schema does. */
-    public void create() {
-        run(CREATE);
-    }
-
-    /** Drops them (blocking): a rebuild starts from nothing. */
-    public void drop() {
-        run(DROP);
-    }
-
-    private void run(String sql) {
-        Ddl.underLock(pool, LOCK, sql)
-                .await().atMost(timeout);
+    /** Empties the list (blocking): a rebuild starts from nothing. */
+    public void clear() {
+        pool.query(CLEAR).execute().await().atMost(timeout);
     }
 
     /** Stores the attempt as it stands (blocking); whether a row changed. */

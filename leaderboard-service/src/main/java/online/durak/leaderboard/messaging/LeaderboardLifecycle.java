@@ -8,16 +8,13 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import online.durak.leaderboard.chips.ChipsEvents;
-import online.durak.leaderboard.chips.ChipsSchema;
 import online.durak.leaderboard.daily.DailyProjector;
-import online.durak.leaderboard.daily.DailyStore;
-import online.durak.leaderboard.store.Schema;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
 import org.jboss.logging.Logger;
 
 /**
- * Creates the read model's tables and starts the {@code durak.table-events} consumer with the application (readiness
+ * Starts the {@code durak.table-events} consumer with the application, once Flyway has migrated the tables (readiness
  * {@code kafka-consumers}: UP once it has joined its group and taken its partitions); stops it first on shutdown, so
  * the offsets committed are those of matches stored.
  */
@@ -26,32 +23,22 @@ public class LeaderboardLifecycle {
     private static final Logger LOG = Logger.getLogger(LeaderboardLifecycle.class);
 
     private final KafkaClients kafka;
-    private final Schema schema;
     private final MatchProjector projector;
     private final MeterRegistry registry;
-    private final ChipsSchema chipsSchema;
     private final ChipsEvents chips;
-    private final DailyStore daily;
     private final DailyProjector dailyProjector;
     private volatile TopicConsumer consumer;
 
-    public LeaderboardLifecycle(KafkaClients kafka, Schema schema, MatchProjector projector, MeterRegistry registry,
-                                ChipsSchema chipsSchema, ChipsEvents chips, DailyStore daily,
+    public LeaderboardLifecycle(KafkaClients kafka, MatchProjector projector, MeterRegistry registry, ChipsEvents chips,
                                 DailyProjector dailyProjector) {
-        this.chipsSchema = chipsSchema;
         this.chips = chips;
-        this.daily = daily;
         this.dailyProjector = dailyProjector;
         this.kafka = kafka;
-        this.schema = schema;
         this.projector = projector;
         this.registry = registry;
     }
 
     void onStart(@Observes StartupEvent e) {
-        schema.create();
-        chipsSchema.create();
-        daily.create();
         TableEventsHandler handler = new TableEventsHandler(projector, chips, dailyProjector);
         FunctionCounter.builder("durak.leaderboard.events.unreadable", handler, TableEventsHandler::unreadable)
                 .description("Table events that could not be read and were skipped").register(registry);

@@ -11,14 +11,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.leaderboard.daily.DailyProjector;
 import online.durak.leaderboard.daily.DailyStore;
-import online.durak.leaderboard.store.Schema;
+import online.durak.leaderboard.store.ReadModel;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.store.TableEvents;
 import org.jboss.logging.Logger;
 
 /**
- * Rebuilds the leaderboard from the event store: drops the read model's tables, creates them again and applies every
+ * Rebuilds the leaderboard from the event store: empties the read model's tables and applies every
  * {@code MatchEnded} of {@code table_events} through the same {@link MatchProjector} as the consumer. The consumer
  * keeps running meanwhile; whatever it applies is keyed by the same {@code (table_id, seq)}, so the two never count a
  * match twice. It runs on a thread of its own ({@link #start}, {@link #status}); progress is logged every
@@ -36,7 +36,7 @@ public class Rebuild {
             + "(SELECT table_id FROM table_events WHERE seq = 1 AND type = 'TableCreated' AND event->'rules' ? 'daily'"
             + " AND NOT coalesce((event->'rules'->>'practice')::boolean, false)) GROUP BY e.table_id";
 
-    private final Schema schema;
+    private final ReadModel readModel;
     private final DailyStore daily;
     private final DailyProjector dailyProjector;
     private final MatchProjector projector;
@@ -55,11 +55,11 @@ public class Rebuild {
     public record Status(boolean running, long matches, long done, long applied, long millis, String error) {
     }
 
-    public Rebuild(Schema schema, MatchProjector projector, MeterRegistry registry, DailyStore daily,
+    public Rebuild(ReadModel readModel, MatchProjector projector, MeterRegistry registry, DailyStore daily,
                    DailyProjector dailyProjector) {
         this.daily = daily;
         this.dailyProjector = dailyProjector;
-        this.schema = schema;
+        this.readModel = readModel;
         this.projector = projector;
         Gauge.builder("durak.leaderboard.rebuild.matches", done, AtomicLong::get)
                 .description("Matches applied by the running (or last) rebuild").register(registry);
@@ -92,14 +92,12 @@ public class Rebuild {
         long applied = 0;
         try {
             done.set(0);
-            schema.drop();
-            schema.create();
-            daily.drop();
-            daily.create();
+            readModel.clear();
+            daily.clear();
             List<Row> ends = new ArrayList<>();
             projector.reader().rows(new TableEvents.Query(MATCH_ENDS, Tuple.tuple())).ifPresent(r -> r.forEach(ends::add));
             matches = ends.size();
-            LOG.infof("rebuild: the read model dropped; %d finished match(es) in the event store", matches);
+            LOG.infof("rebuild: the read model emptied; %d finished match(es) in the event store", matches);
             for (Row r : ends) {
                 if (projector.project(r.getString("table_id"), r.getLong("seq")) == MatchProjector.Outcome.APPLIED) {
                     applied++;

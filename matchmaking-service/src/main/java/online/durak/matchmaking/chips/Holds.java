@@ -1,22 +1,24 @@
 package online.durak.matchmaking.chips;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.service.client.Answer;
 import online.durak.service.chips.ServiceToken;
+import online.durak.service.chips.WalletApi;
 import online.durak.service.chips.WalletClient;
+import online.durak.service.chips.WalletClient.Call;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
  * A staked ticket's chips (docs/chips.md "Quick match"), held by leaderboard-service's wallet: taken when the ticket
  * is made, under the ticket's own key {@link #ticketKey} (there is no table yet), moved to the table its pool forms
  * before that table's commands are sent, released when the ticket is cancelled or dropped. Blocking calls, for worker
- * threads (as the ticket store's), through durak-service's {@link WalletClient} with this service's own
- * {@link ServiceToken}.
+ * threads (as the ticket store's), through durak-service's {@link WalletClient} (the REST client
+ * {@code chips-wallet}, configured in application.properties) with this service's own {@link ServiceToken}.
  */
 @ApplicationScoped
 public class Holds {
@@ -24,10 +26,8 @@ public class Holds {
 
     private final WalletClient wallet;
 
-    public Holds(@ConfigProperty(name = "durak.matchmaking.chips.url") String url,
-                 @ConfigProperty(name = "durak.matchmaking.chips.timeout") Duration timeout,
-                 @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer) {
-        this.wallet = new WalletClient(url, timeout, timeout, new ServiceToken(issuer, "matchmaking-service"),
+    public Holds(@RestClient WalletApi api, @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer) {
+        this.wallet = new WalletClient(api, new ServiceToken(issuer, "matchmaking-service"),
                 "stake: the chips cannot be held now (the leaderboard service is not answering); no ticket was made, "
                         + "try again");
     }
@@ -39,9 +39,9 @@ public class Holds {
 
     /** Holds {@code amount} for the ticket; the wallet's 409 ({@code INSUFFICIENT_CHIPS}) as it says, else 503. */
     public void hold(String ticketId, String playerId, long amount) {
-        HttpResponse<String> r = wallet.post(WalletClient.HOLD, Map.of("tableId", ticketKey(ticketId),
-                "playerId", playerId, "amount", amount));
-        if (r.statusCode() != 200) {
+        Answer r = wallet.post(Call.HOLD, Map.of("tableId", ticketKey(ticketId), "playerId", playerId,
+                "amount", amount));
+        if (r.status() != 200) {
             throw wallet.refusal(r);
         }
     }
@@ -51,24 +51,23 @@ public class Holds {
      * swept or released), 503 when the wallet does not answer.
      */
     public boolean move(String from, String to, String playerId) {
-        HttpResponse<String> r = wallet.post(WalletClient.MOVE, Map.of("fromTableId", from, "toTableId", to,
-                "playerId", playerId));
-        if (r.statusCode() == 200) {
+        Answer r = wallet.post(Call.MOVE, Map.of("fromTableId", from, "toTableId", to, "playerId", playerId));
+        if (r.status() == 200) {
             return true;
         }
         if (ErrorCodes.NO_HOLD.equals(WalletClient.code(r))) {
             return false;
         }
-        throw wallet.unavailable(r.statusCode() + " " + r.body());
+        throw wallet.unavailable(r.status() + " " + r.body());
     }
 
     /** Releases the hold at {@code key}; best effort (the wallet's sweep releases it after its TTL otherwise). */
     public void release(String key, String playerId) {
         try {
-            HttpResponse<String> r = wallet.post(WalletClient.RELEASE, Map.of("tableId", key, "playerId", playerId));
-            if (r.statusCode() != 200) {
+            Answer r = wallet.post(Call.RELEASE, Map.of("tableId", key, "playerId", playerId));
+            if (r.status() != 200) {
                 LOG.warnf("the hold of %s at %s was not released now (the sweep will): %d %s", playerId, key,
-                        r.statusCode(), r.body());
+                        r.status(), r.body());
             }
         } catch (ApiException e) {
             LOG.warnf("the hold of %s at %s was not released now (the sweep will): %s", playerId, key,

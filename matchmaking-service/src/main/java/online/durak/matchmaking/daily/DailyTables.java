@@ -11,30 +11,15 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import online.durak.store.Ddl;
 
 /**
  * The daily game's tables (docs/daily.md), one row per attempt: {@code mm_daily}. A partial unique index allows one
  * counting attempt per player and day, so two requests racing for the first attempt make one counting table and one
- * practice table, never two counting ones. Blocking calls, for worker threads.
+ * practice table, never two counting ones (this service's migrations, {@code db/migration/matchmaking-service}).
+ * Blocking calls, for worker threads.
  */
 @ApplicationScoped
 public class DailyTables {
-    /** The advisory lock of the schema statements ("mdaily" in ASCII). */
-    private static final long LOCK = 0x6d6461696c79L;
-
-    static final String CREATE = """
-            create table if not exists mm_daily (
-                table_id   text        primary key,
-                player_id  text        not null,
-                day        date        not null,
-                practice   boolean     not null,
-                created_at timestamptz not null,
-                started_at timestamptz
-            );
-            create unique index if not exists mm_daily_counting on mm_daily (player_id, day) where not practice;
-            create index if not exists mm_daily_player on mm_daily (player_id, day)""";
-
     /** One attempt: {@code startedAt} null until the rules service accepted its table. */
     public record Attempt(String tableId, String playerId, LocalDate day, boolean practice, Instant createdAt,
                           Instant startedAt) {
@@ -51,11 +36,6 @@ public class DailyTables {
     public DailyTables(Pool pool, @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration timeout) {
         this.pool = pool;
         this.timeout = timeout;
-    }
-
-    public void create() {
-        Ddl.underLock(pool, LOCK, CREATE)
-                .await().atMost(timeout);
     }
 
     /** The player's counting attempt of the day, if any. */

@@ -15,7 +15,6 @@ import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
 import online.durak.messages.ReplyMessage;
 import online.durak.rules.application.CommandService;
-import online.durak.rules.store.EventStore;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -38,23 +37,20 @@ public class CommandRecords implements TopicConsumer.Handler {
     private final Publisher publisher;
     private final Assignment assignment;
     private final ClockWatch clock;
-    private final EventStore store;
     private final Counter invalid;
     private volatile TopicConsumer consumer;
 
     public CommandRecords(KafkaClients kafka, CommandService commands, Publisher publisher, Assignment assignment,
-                          ClockWatch clock, EventStore store, MeterRegistry registry) {
+                          ClockWatch clock, MeterRegistry registry) {
         this.kafka = kafka;
         this.commands = commands;
         this.publisher = publisher;
         this.assignment = assignment;
         this.clock = clock;
-        this.store = store;
         this.invalid = CommandService.commands(registry, "invalid");
     }
 
     void start(@Observes @Priority(100) StartupEvent event) {
-        store.createSchema();
         consumer = kafka.consume("commands", kafka.topics().commands(), this);
     }
 

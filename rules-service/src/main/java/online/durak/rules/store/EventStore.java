@@ -17,7 +17,6 @@ import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.rules.domain.Outcome;
 import online.durak.store.TableEvents;
-import online.durak.store.Ddl;
 
 /**
  * The event store of docs/spine.md on PostgreSQL (reactive client, awaited: callers are the consumer threads
@@ -27,6 +26,9 @@ import online.durak.store.Ddl;
  * table_events(table_id, seq, type, event jsonb, command_id, at, published)  primary key (table_id, seq)
  * commands(command_id primary key, table_id, player_id, accepted, code, message, last_seq, at)
  * </pre>
+ *
+ * Its schema is durak-store's migrations ({@code db/migration/event-store}), which Flyway runs when this service
+ * starts (application.properties).
  */
 @ApplicationScoped
 public class EventStore {
@@ -34,33 +36,10 @@ public class EventStore {
 
     static final String UNIQUE_VIOLATION = "23505";
     static final Duration TIMEOUT = Duration.ofSeconds(30);
-    /** Serialises schema creation between instances starting at once. */
-    static final long SCHEMA_LOCK = 0x4475_7261_6b53_4348L;
-
-    static final List<String> SCHEMA = List.of(TableEvents.DDL, """
-        create index if not exists table_events_unpublished on table_events (at) where not published""", """
-        create index if not exists table_events_matches on table_events (type, table_id)
-            where type in ('MatchStarted', 'MatchEnded')""", """
-        create table if not exists commands (
-            command_id text        primary key,
-            table_id   text        not null,
-            player_id  text        not null,
-            accepted   boolean     not null,
-            code       text,
-            message    text,
-            last_seq   bigint      not null,
-            at         timestamptz not null
-        )""");
-
     private final Pool pool;
 
     public EventStore(Pool pool) {
         this.pool = pool;
-    }
-
-    /** Creates the tables and index if missing. */
-    public void createSchema() {
-        Ddl.underLock(pool, SCHEMA_LOCK, SCHEMA.toArray(String[]::new)).await().atMost(TIMEOUT);
     }
 
     /** The stored outcome of a command, or null when it was never decided. */

@@ -18,7 +18,6 @@ import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import online.durak.store.Ddl;
 
 /**
  * The accounts' tables in the shared PostgreSQL, through the reactive client as the rest of this service (docs/accounts.md):
@@ -29,44 +28,17 @@ import online.durak.store.Ddl;
  * revoked_tokens(jti primary key, player_id, expires_at)
  * </pre>
  *
- * Created if missing on first use, under a transaction-scoped advisory lock as the rules and leaderboard services do
- * (two instances starting at once would race on the catalog), so that the service starts while the database is down.
- * Blocking calls, awaited up to {@code durak.store.timeout}: never from an event loop. A failure of the database is
- * 503 {@code STORE_UNAVAILABLE}.
+ * Made by this service's migrations ({@code db/migration/table-service}), which Flyway runs at start. Blocking calls,
+ * awaited up to {@code durak.store.timeout}: never from an event loop. A failure of the database is 503
+ * {@code STORE_UNAVAILABLE}.
  */
 @ApplicationScoped
 public class AccountStore {
     private static final Logger LOG = Logger.getLogger(AccountStore.class);
-    /** The advisory lock's key: any number no other code of this database locks ("accnts" in ASCII). */
-    private static final long LOCK = 0x6163636e7473L;
     private static final String UNIQUE_VIOLATION = "23505";
-
-    static final String SCHEMA = """
-            create table if not exists accounts (
-                player_id     text        primary key,
-                name          text        not null,
-                name_key      text        not null,
-                password_hash text        not null,
-                created_at    timestamptz not null,
-                was_guest     boolean     not null
-            );
-            create unique index if not exists accounts_name_key on accounts (name_key);
-            create table if not exists sign_in_failures (
-                kind text        not null,
-                key  text        not null,
-                at   timestamptz not null
-            );
-            create index if not exists sign_in_failures_key on sign_in_failures (kind, key, at);
-            create index if not exists sign_in_failures_at on sign_in_failures (at);
-            create table if not exists revoked_tokens (
-                jti        text        primary key,
-                player_id  text        not null,
-                expires_at timestamptz not null
-            )""";
 
     private final Pool pool;
     private final Duration timeout;
-    private volatile boolean schemaReady;
 
     public AccountStore(Pool pool, @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration timeout) {
         this.pool = pool;
@@ -151,9 +123,9 @@ public class AccountStore {
 
     /** The ids of the revoked tokens that have not expired yet, and their expiry; not blocking. */
     public Uni<List<Revoked>> revoked() {
-        return ensureSchemaAsync().chain(() -> pool.withTransaction(c -> c.query(
+        return pool.withTransaction(c -> c.query(
                         "delete from revoked_tokens where expires_at < now()").execute()
-                .chain(() -> c.query("select jti, expires_at from revoked_tokens").execute())))
+                .chain(() -> c.query("select jti, expires_at from revoked_tokens").execute()))
                 .map(rows -> {
                     List<Revoked> out = new ArrayList<>(rows.size());
                     for (Row r : rows) {
@@ -172,17 +144,9 @@ public class AccountStore {
         return i.atOffset(ZoneOffset.UTC);
     }
 
-    private Uni<Void> ensureSchemaAsync() {
-        if (schemaReady) {
-            return Uni.createFrom().voidItem();
-        }
-        return Ddl.underLock(pool, LOCK, SCHEMA)
-                .invoke(() -> schemaReady = true);
-    }
-
     private <T> T run(java.util.function.Supplier<Uni<T>> query) {
         try {
-            return ensureSchemaAsync().chain(query::get).await().atMost(timeout);
+            return query.get().await().atMost(timeout);
         } catch (RuntimeException e) {
             throw new StoreFailure(e);
         }

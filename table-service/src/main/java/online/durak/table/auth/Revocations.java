@@ -43,7 +43,7 @@ public class Revocations implements SecurityIdentityAugmentor {
     }
 
     void onStart(@Observes StartupEvent e) {
-        read(); // not awaited: the service starts while the database is down
+        read(); // not awaited: the start does not wait for the database
     }
 
     /** Signs a token out until its expiry (blocking: never from an event loop). */

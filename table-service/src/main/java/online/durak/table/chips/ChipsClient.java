@@ -1,17 +1,18 @@
 package online.durak.table.chips;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import online.durak.engine.Rules;
 import online.durak.service.chips.ServiceToken;
+import online.durak.service.chips.WalletApi;
 import online.durak.service.chips.WalletClient;
 import online.durak.table.auth.Player;
 import online.durak.table.messaging.CommandRejected;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
@@ -21,22 +22,18 @@ import org.jboss.logging.Logger;
  * released again ({@code /internal/chips/holds/release}) when the rules service refuses the command; after a
  * timeout the command may still be decided, so the hold stays and the leaderboard's sweep releases it if no seat
  * confirmed it. Guests and bots hold nothing (they play without stake). The calls are durak-service's
- * {@link WalletClient}'s, async, with this service's own {@link ServiceToken}.
+ * {@link WalletClient}'s, async, through the REST client {@code chips-wallet} (its URL the leaderboard's, its timeouts
+ * in application.properties), with this service's own {@link ServiceToken}.
  */
 @ApplicationScoped
 public class ChipsClient {
     private static final Logger LOG = Logger.getLogger(ChipsClient.class);
-    /** At most this long to connect, whatever {@code durak.chips.timeout} allows the whole call. */
-    private static final Duration CONNECT = Duration.ofSeconds(2);
 
     private final WalletClient wallet;
 
-    public ChipsClient(@ConfigProperty(name = "durak.upstreams.leaderboard.url") String url,
-                       @ConfigProperty(name = "durak.chips.timeout", defaultValue = "5s") Duration timeout,
-                       @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer) {
-        this.wallet = new WalletClient(url, timeout, timeout.compareTo(CONNECT) < 0 ? timeout : CONNECT,
-                new ServiceToken(issuer, "table-service"), "stake: the chips cannot be held now (the leaderboard "
-                        + "service is not answering); nothing was done, try again");
+    public ChipsClient(@RestClient WalletApi api, @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer) {
+        this.wallet = new WalletClient(api, new ServiceToken(issuer, "table-service"), "stake: the chips cannot be "
+                + "held now (the leaderboard service is not answering); nothing was done, try again");
     }
 
     /** Whether {@code me} pays a stake at a table with these rules: accounts do, guests never (rules.md §6). */
@@ -62,22 +59,23 @@ public class ChipsClient {
 
     /** Holds; true when this call took the hold (false: held already). 409 as the leaderboard says, else 503. */
     public CompletableFuture<Boolean> hold(String tableId, String playerId, long amount) {
-        return wallet.postAsync(WalletClient.HOLD, Map.of("tableId", tableId, "playerId", playerId, "amount", amount))
+        return wallet.postAsync(WalletClient.Call.HOLD, Map.of("tableId", tableId, "playerId", playerId,
+                        "amount", amount))
                 .thenApply(r -> {
-                    if (r.statusCode() != 200) {
+                    if (r.status() != 200) {
                         throw wallet.refusal(r);
                     }
-                    return WalletClient.body(r).path("taken").asBoolean(false);
+                    return r.json().path("taken").asBoolean(false);
                 });
     }
 
     /** Releases a hold no seat confirmed; best effort (the leaderboard's sweep releases it otherwise). */
     public void release(String tableId, String playerId) {
-        wallet.postAsync(WalletClient.RELEASE, Map.of("tableId", tableId, "playerId", playerId))
+        wallet.postAsync(WalletClient.Call.RELEASE, Map.of("tableId", tableId, "playerId", playerId))
                 .whenComplete((r, x) -> {
-                    if (x != null || r.statusCode() != 200) {
+                    if (x != null || r.status() != 200) {
                         LOG.warnf("the hold of %s at %s could not be released now (the sweep will): %s", playerId,
-                                tableId, x != null ? x.getMessage() : r.statusCode() + " " + r.body());
+                                tableId, x != null ? x.getMessage() : r.status() + " " + r.body());
                     }
                 });
     }

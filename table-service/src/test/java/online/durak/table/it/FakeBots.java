@@ -22,35 +22,65 @@ import online.durak.messages.Codec;
 /**
  * A stand-in for the bot service's hint endpoint ({@code POST /api/hints}), on a free port given to the table
  * service as {@code durak.bot.url}. It answers the first legal move of the view it is sent. The tests steer it over
- * HTTP (it may run in another class loader than the test): {@code POST /fake/mode} with one of {@code ok},
- * {@code error} (HTTP 500), {@code hang} (answers after 4 s, past the test's 2 s timeout), {@code illegal} (a move
- * that is not legal now), {@code garbage} (not JSON); {@code GET /fake/last} gives the last hint request's body.
+ * HTTP, on a port of its own ({@value #CONTROL}; it may run in another class loader than the test): {@code POST
+ * /fake/mode} with one of {@code ok}, {@code error} (HTTP 500), {@code hang} (answers after 4 s, past the test's 2 s
+ * timeout), {@code illegal} (a move that is not legal now), {@code garbage} (not JSON), {@code down} (nothing listens
+ * at the hint port until the next mode); {@code GET /fake/last} gives the last hint request's body.
  */
 public class FakeBots implements QuarkusTestResourceLifecycleManager {
+    /** The test's property: where the stand-in is steered. */
+    static final String CONTROL = "durak.test.fake-bots.control";
+    private HttpServer control;
     private HttpServer server;
+    private int port;
     private volatile String mode = "ok";
     private volatile String last = "null";
 
     @Override
     public Map<String, String> start() {
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            control = server(0);
+            control.createContext("/fake/mode", x -> {
+                mode(read(x).strip());
+                answer(x, 204, "");
+            });
+            control.createContext("/fake/last", x -> answer(x, 200, last));
+            control.start();
+            server = hints(0);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        server.setExecutor(Executors.newCachedThreadPool(r -> {
+        port = server.getAddress().getPort();
+        return Map.of("durak.bot.url", "http://127.0.0.1:" + port + "/",
+                CONTROL, "http://127.0.0.1:" + control.getAddress().getPort() + "/");
+    }
+
+    private HttpServer server(int on) throws IOException {
+        HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", on), 0);
+        s.setExecutor(Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "fake-bots");
             t.setDaemon(true);
             return t;
         }));
-        server.createContext("/api/hints", this::hint);
-        server.createContext("/fake/mode", x -> {
-            mode = read(x).strip();
-            answer(x, 204, "");
-        });
-        server.createContext("/fake/last", x -> answer(x, 200, last));
-        server.start();
-        return Map.of("durak.bot.url", "http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        return s;
+    }
+
+    private HttpServer hints(int on) throws IOException {
+        HttpServer s = server(on);
+        s.createContext("/api/hints", this::hint);
+        s.start();
+        return s;
+    }
+
+    /** A new mode; {@code down} closes the hint port, any other opens it again (the same port). */
+    private synchronized void mode(String next) throws IOException {
+        if (next.equals("down") && server != null) {
+            server.stop(0);
+            server = null;
+        } else if (!next.equals("down") && server == null) {
+            server = hints(port);
+        }
+        mode = next;
     }
 
     private void hint(HttpExchange x) throws IOException {
@@ -99,9 +129,11 @@ public class FakeBots implements QuarkusTestResourceLifecycleManager {
 
 
     @Override
-    public void stop() {
-        if (server != null) {
-            server.stop(0);
+    public synchronized void stop() {
+        for (HttpServer s : new HttpServer[] {server, control}) {
+            if (s != null) {
+                s.stop(0);
+            }
         }
     }
 

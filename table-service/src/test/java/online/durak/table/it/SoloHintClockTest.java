@@ -59,7 +59,7 @@ class SoloHintClockTest extends WithFakeRules {
             producer = Kafka.producer();
         }
         rules.botsPaused = false;
-        bots = ConfigProvider.getConfig().getValue("durak.bot.url", String.class);
+        bots = ConfigProvider.getConfig().getValue(FakeBots.CONTROL, String.class);
         FakeBots.mode(bots, "ok");
     }
 
@@ -351,7 +351,7 @@ class SoloHintClockTest extends WithFakeRules {
         String id = solo(t, "{\"settings\":{\"players\":3},\"bots\":[\"NORMAL\",\"NORMAL\"]}");
         assertTrue(myTurn(t, id).at("/match/dealRunning").asBoolean());
         long count = store.count(id);
-        for (String mode : List.of("error", "garbage", "illegal", "hang")) {
+        for (String mode : List.of("error", "garbage", "illegal", "hang", "down")) {
             FakeBots.mode(bots, mode);
             long t0 = System.nanoTime();
             JsonNode e = hint(t, id, 503);
@@ -360,6 +360,9 @@ class SoloHintClockTest extends WithFakeRules {
             if (mode.equals("hang")) {
                 assertTrue(e.get("message").textValue().contains("did not answer within"), e.toString());
                 assertTrue((System.nanoTime() - t0) / 1_000_000 < 3900, "answered at the timeout, not when the bot did");
+            }
+            if (mode.equals("down")) {
+                assertTrue(e.get("message").textValue().contains("cannot be reached"), e.toString());
             }
         }
         FakeBots.mode(bots, "ok");

@@ -58,7 +58,8 @@ class StopIT {
                 "-Ddurak.kafka.topics.replies=" + topicConfig.get("durak.kafka.topics.replies"),
                 "-Ddurak.rules.timeout=4s", "-jar", jar.toString());
         pb.environment().putAll(Map.of("DURAK_KAFKA", infra.bootstrapServers(),
-                "DURAK_PG_REACTIVE_URL", infra.reactiveUrl(), "DURAK_PG_USER", infra.user(),
+                "DURAK_PG_REACTIVE_URL", infra.reactiveUrl(), "DURAK_PG_JDBC_URL", infra.jdbcUrl(),
+                "DURAK_PG_USER", infra.user(),
                 "DURAK_PG_PASSWORD", infra.password()));
         // the tests' own key pair (src/test/resources/test-keys)
         pb.environment().put("DURAK_JWT_PRIVATE_KEY", testKey("jwt-private.pem"));

@@ -1,0 +1,43 @@
+-- Quick match's tickets and formed tables (docs/matchmaking.md "Store") and the daily game's attempts (docs/daily.md).
+-- "if not exists": a database made before the migrations has these already (it is baselined at version 0, then this
+-- runs and changes nothing).
+create table if not exists mm_tickets (
+    player_id    text             primary key,
+    ticket_id    text             not null unique,
+    name         text             not null,
+    pool         text             not null,
+    players      int,
+    sizes        int[]            not null,
+    rules        jsonb            not null,
+    rating       double precision not null,
+    since        timestamptz      not null,
+    heartbeat_at timestamptz      not null,
+    table_id     text,
+    seat         int,
+    formed_at    timestamptz
+);
+create index if not exists mm_tickets_waiting on mm_tickets (pool, since) where table_id is null;
+create index if not exists mm_tickets_formed on mm_tickets (formed_at) where table_id is not null;
+create table if not exists mm_tables (
+    table_id   text        primary key,
+    pool       text        not null,
+    rules      jsonb       not null,
+    seats      jsonb       not null,
+    formed_at  timestamptz not null,
+    sent_at    timestamptz not null,
+    started_at timestamptz,
+    failed     text
+);
+create index if not exists mm_tables_unstarted on mm_tables (sent_at)
+    where started_at is null and failed is null;
+-- one row per daily attempt; the partial unique index allows one counting attempt per player and day
+create table if not exists mm_daily (
+    table_id   text        primary key,
+    player_id  text        not null,
+    day        date        not null,
+    practice   boolean     not null,
+    created_at timestamptz not null,
+    started_at timestamptz
+);
+create unique index if not exists mm_daily_counting on mm_daily (player_id, day) where not practice;
+create index if not exists mm_daily_player on mm_daily (player_id, day);

@@ -1,0 +1,12 @@
+package online.durak.table.store;
+
+import online.durak.testkit.MigrationsContract;
+
+/** This service's migrations against its schema of before them (src/test/resources/db/before-migrations.sql). */
+class MigrationsTest extends MigrationsContract {
+
+    @Override
+    protected String row() {
+        return "insert into accounts values ('p', 'Ann', 'ann', 'hash', now(), false)";
+    }
+}
