@@ -102,6 +102,8 @@ export interface SeatView {
   legalMoves: Move[];
   durak: number | null;
   points: number[] | null;
+  /** The seal of the deal's shuffle (docs/fairness.md): SHA-256 of its salt and deck order; absent before the seal. */
+  shuffleCommitment?: string;
 }
 
 export interface MatchInfo {
@@ -224,7 +226,8 @@ export interface LeaderboardPage {
 }
 
 export interface RecentMatch {
-  tableId: string;
+  /** null (and so the links) for a daily game's table until its day is over (docs/daily.md). */
+  tableId: string | null;
   at: string;
   points: number;
   dealPoints: number;
@@ -232,8 +235,10 @@ export interface RecentMatch {
   deals: number;
   duraks: number;
   left: boolean;
-  replay: string;
-  replayPage: string;
+  replay: string | null;
+  replayPage: string | null;
+  /** The daily game's day, for a daily game's table. */
+  daily: string | null;
 }
 
 /** GET /api/players/{id}. */
@@ -300,9 +305,18 @@ export interface ReplayStep {
   event: { type: string; event?: Record<string, unknown> } & Record<string, unknown>;
   view: Omit<SeatView, 'hand'> & { hands: Record<string, CardCode[]> };
 }
+/** A finished deal's seal opened (docs/fairness.md): commitment = SHA-256 of `${salt}:${deckOrder.join(',')}`. */
+export interface ShuffleProof {
+  commitment: string;
+  salt: string;
+  deckOrder: CardCode[];
+}
 export interface Replay {
   tableId: string;
   deal: number;
+  settings: Settings;
+  /** null for a deal dealt before shuffles were sealed. */
+  shuffleProof: ShuffleProof | null;
   steps: ReplayStep[];
 }
 

@@ -16,11 +16,13 @@ import java.util.Map;
  * @param stillToCome   in a round: seats still to come, the acting one first
  * @param passed        in a round: seats that passed since it last started
  * @param points        deal points once the deal is over, else null
+ * @param shuffleCommitment the seal of the deal's shuffle ({@link ShuffleProof}): SHA-256 of its salt and deck order,
+ *                      the same for every seat; null for a deal dealt without one
  */
 public record SeatView(int seat, Phase phase, int toAct, int attacker, int defender,
                        Map<Integer, List<Card>> hands, List<Integer> handSizes, Map<Integer, List<Card>> known,
                        List<Card[]> table, Suit trump, Card trumpCard, int stockCount, int discardCount,
                        List<Card> discard, int trumpsInPlay, int boutsPlayed, List<Integer> out, int roomLeft,
                        List<Integer> stillToCome, List<Integer> passed, List<Move> legalMoves, int durak,
-                       List<Integer> points) {
+                       List<Integer> points, String shuffleCommitment) {
 }

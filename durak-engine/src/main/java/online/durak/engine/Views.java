@@ -83,6 +83,6 @@ public final class Views {
                 visible ? s.discard().cards() : null, trumpsInPlay, s.boutsPlayed(), out, s.roomLeft(),
                 s.stillToComeInRound(), s.passedInRound(),
                 seat >= 0 ? DealDecider.legalMoves(s, seat) : List.of(), s.durak(),
-                points == null ? null : java.util.Arrays.stream(points).boxed().toList());
+                points == null ? null : java.util.Arrays.stream(points).boxed().toList(), s.shuffleCommitment());
     }
 }

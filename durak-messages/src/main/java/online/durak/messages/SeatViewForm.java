@@ -18,13 +18,15 @@ import online.durak.engine.Card;
 import online.durak.engine.Move;
 import online.durak.engine.Phase;
 import online.durak.engine.SeatView;
+import online.durak.engine.ShuffleProof;
 import online.durak.engine.Suit;
 
 /**
  * A seat's view (rules.md §8) as JSON, bound by Jackson. Seats that nobody fills are null (e.g. {@code toAct}
  * once the deal is over, {@code durak} after a draw). The open view ({@code seat} null) has {@code hands} for
  * every seat instead of {@code hand}. {@code discard} and {@code trumpsInPlay} appear only when the discard lies
- * face up. Every other field must be there. {@link #toView} checks what Jackson cannot: seats within
+ * face up; {@code shuffleCommitment} only for a deal sealed at its start (docs/fairness.md). Every other field must be
+ * there. {@link #toView} checks what Jackson cannot: seats within
  * {@code handSizes}, the hand fields the seat calls for, no card twice on the table, counts not negative. Whether
  * the view could occur in a deal of some settings is not checked (a reader has no settings).
  *
@@ -40,7 +42,8 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
                     @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) List<Card> discard,
                     @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) Integer trumpsInPlay,
                     int boutsPlayed, List<Integer> out, int roomLeft, List<Integer> stillToCome, List<Integer> passed,
-                    @JsonDeserialize(contentAs = JsonNode.class) @JsonSetter(contentNulls = Nulls.SET) List<Object> legalMoves, Integer durak, @JsonSetter(nulls = Nulls.SET) List<Integer> points) {
+                    @JsonDeserialize(contentAs = JsonNode.class) @JsonSetter(contentNulls = Nulls.SET) List<Object> legalMoves, Integer durak, @JsonSetter(nulls = Nulls.SET) List<Integer> points,
+                    @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) String shuffleCommitment) {
 
     static SeatViewForm of(SeatView v) {
         boolean own = v.seat() >= 0;
@@ -49,7 +52,8 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
                 own ? null : bySeat(v.hands()), v.handSizes(), bySeat(v.known()), v.table(), Names.suit(v.trump()),
                 v.trumpCard(), v.stockCount(), v.discardCount(), v.discard(),
                 v.trumpsInPlay() < 0 ? null : v.trumpsInPlay(), v.boutsPlayed(), v.out(), v.roomLeft(),
-                v.stillToCome(), v.passed(), List.copyOf(v.legalMoves()), seat(v.durak()), v.points());
+                v.stillToCome(), v.passed(), List.copyOf(v.legalMoves()), seat(v.durak()), v.points(),
+                v.shuffleCommitment());
     }
 
     /** -1 is the engine's "nobody"; on the wire it is null. */
@@ -128,7 +132,17 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
                 count("stockCount", stockCount), count("discardCount", discardCount), discard,
                 discard == null ? -1 : count("trumpsInPlay", trumpsInPlay), count("boutsPlayed", boutsPlayed),
                 seats("out", out, players), count("roomLeft", roomLeft), seats("stillToCome", stillToCome, players),
-                seats("passed", passed, players), List.copyOf(legal), seat("durak", durak, players), points);
+                seats("passed", passed, players), List.copyOf(legal), seat("durak", durak, players), points,
+                commitment());
+    }
+
+    /** The shuffle's seal: 64 lowercase hex digits, or absent for a deal dealt without one. */
+    private String commitment() {
+        if (shuffleCommitment != null && !ShuffleProof.isCommitment(shuffleCommitment)) {
+            throw error("shuffleCommitment", "must be 64 lowercase hex digits (a SHA-256), not \"" + shuffleCommitment
+                    + "\"");
+        }
+        return shuffleCommitment;
     }
 
     private static MessageException error(String field, String message) {

@@ -85,4 +85,19 @@ class SeatViewJsonTest {
             }
         }
     }
+
+    @Test
+    void everyView_carriesTheDealsCommitment_andNeverItsSaltOrDeckOrder() {
+        int sealed = 0;
+        for (PlayedMatch m : Samples.matches()) {
+            for (PlayedMatch.Seen seen : m.views) {
+                JsonNode json = Codec.toNode(seen.view());
+                assertEquals(seen.deal().shuffleCommitment(), json.path("shuffleCommitment").textValue());
+                assertFalse(Secrets.opensTheSeal(json, Secrets.salts(m)), json.toString());
+                assertEquals(json, Codec.toNode(Codec.readSeatView(json)), "read back with its commitment");
+                sealed += json.has("shuffleCommitment") ? 1 : 0;
+            }
+        }
+        assertTrue(sealed > 1000, "sealed views " + sealed);
+    }
 }

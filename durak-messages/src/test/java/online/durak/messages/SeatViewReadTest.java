@@ -59,6 +59,7 @@ class SeatViewReadTest {
         assertEquals(a.legalMoves(), b.legalMoves());
         assertEquals(a.durak(), b.durak());
         assertEquals(a.points(), b.points());
+        assertEquals(a.shuffleCommitment(), b.shuffleCommitment());
     }
 
     /** A real seat's view in the middle of a deal, with cards on the table. */
@@ -113,6 +114,9 @@ class SeatViewReadTest {
         assertBad("legalMoves", o -> o.put("legalMoves", "pass"));
         assertBad("points", o -> o.putArray("points").add(1));
         assertBad("out", o -> o.putArray("out").add(7));
+        assertBad("shuffleCommitment", o -> o.put("shuffleCommitment", "AB".repeat(32)));
+        assertBad("shuffleCommitment", o -> o.put("shuffleCommitment", "ab"));
+        assertBad("shuffleCommitment", o -> o.put("shuffleCommitment", 7));
     }
 
     @Test

@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import online.durak.engine.Card;
 import online.durak.engine.CardSet;
 import online.durak.engine.DealState;
+import online.durak.engine.Event;
 import online.durak.engine.MatchState;
 import online.durak.engine.Views;
 import online.durak.engine.table.TableState;
@@ -25,7 +28,8 @@ import online.durak.messages.EventVisibility;
  * <li>a view is the engine's view of that seat ({@link Views#seatView}) of the table as folded up to the view's
  * seq, and an event is {@link EventVisibility#forSeat} of the stored event;</li>
  * <li>independently of that, no card appears anywhere in it that the seat may not know at that seq: a card of
- * another seat's hand that is not known to be there, or a card of the stock other than the face-up trump.</li>
+ * another seat's hand that is not known to be there, or a card of the stock other than the face-up trump;</li>
+ * <li>and while a deal runs, nothing opens its seal (docs/fairness.md): no salt, no deck order.</li>
  * </ul>
  */
 final class Seen {
@@ -94,6 +98,7 @@ final class Seen {
             }
         }
         noHiddenCards(v, forbidden(t, seen.seat()), where);
+        sealKept(v, truth, seq, where);
     }
 
     static void checkEvent(Truth truth, SeenEvent seen) {
@@ -101,6 +106,37 @@ final class Seen {
         assertEquals(Codec.write(Codec.toNode(EventVisibility.forSeat(truth.event(seen.seq()), seen.seat(), truth.rules()))),
             Codec.write(seen.event()), where + ": the event as the seat may see it");
         noHiddenCards(seen.event(), forbidden(truth.at(seen.seq()), seen.seat()), where);
+        sealKept(seen.event(), truth, seen.seq(), where);
+    }
+
+    /**
+     * docs/fairness.md: while a deal runs, nothing a player receives opens its seal: no salt of the table's deals and no
+     * field that holds a deck order or a salt (a replay of a finished deal may).
+     */
+    static void sealKept(JsonNode node, Truth truth, long seq, String where) {
+        MatchState m = truth.at(seq).match();
+        if (m == null || m.deal() == null || m.deal().isOver()) {
+            return;
+        }
+        Set<String> salts = new HashSet<>();
+        for (Event e : truth.events) {
+            if (e instanceof Event.DealStarted d && d.salt() != null) {
+                salts.add(d.salt());
+            }
+        }
+        opensNoSeal(node, salts, where);
+    }
+
+    private static void opensNoSeal(JsonNode node, Set<String> salts, String where) {
+        if (node.isTextual() && salts.contains(node.textValue())) {
+            fail(where + ": shows a deal's salt while the deal runs");
+        }
+        if (node.isObject() && (node.has("salt") || node.has("deckOrder") || node.has("shuffleProof"))) {
+            fail(where + ": opens a running deal's seal: " + node);
+        }
+        for (JsonNode child : node) {
+            opensNoSeal(child, salts, where);
+        }
     }
 
     /**

@@ -63,11 +63,13 @@ public class TableResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "One table", description = "Its status, settings and seats; any signed-in player may look.")
+    @Operation(summary = "One table", description = "Its status, settings and seats; any signed-in player may look, "
+            + "but at another player's daily table only once its day is over (UTC).")
     @APIResponse(responseCode = "200", description = "the table")
+    @APIResponse(responseCode = "403", description = "DAILY_HIDDEN")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     public Answers.TableSummary get(@PathParam("id") String id) {
-        return TableViews.summary(tables.get(id));
+        return TableViews.summary(tables.visible(player.get(), id));
     }
 
     @GET
@@ -75,7 +77,7 @@ public class TableResource {
     @Operation(summary = "My seat's view", description = "The table, the match and my view of the running (or last) "
             + "deal, tagged with the table's seq. Seated players only.")
     @APIResponse(responseCode = "200", description = "my view")
-    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED, DAILY_HIDDEN")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     public Answers.TableView view(@PathParam("id") String id) {
         Tables.Seated at = tables.seated(player.get(), id);
@@ -89,7 +91,7 @@ public class TableResource {
             + "order never). Seated players only.")
     @APIResponse(responseCode = "200", description = "the events")
     @APIResponse(responseCode = "400", description = "INVALID_PARAMETER")
-    @APIResponse(responseCode = "403", description = "NOT_SEATED")
+    @APIResponse(responseCode = "403", description = "NOT_SEATED, DAILY_HIDDEN")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     public Responses.EventsPage events(@PathParam("id") String id,
                                        @Parameter(description = "the last seq the client has; 0 for all")
@@ -105,21 +107,26 @@ public class TableResource {
     @Path("/{id}/board")
     @Operation(summary = "The board", description = "After each finished deal: place, points and how they were "
             + "computed, totals, the durak and the cards the durak kept; the match result with places once it is "
-            + "over. Any signed-in player may look.")
+            + "over. Any signed-in player may look, but at another player's daily table only once its day is over (UTC).")
     @APIResponse(responseCode = "200", description = "the board")
+    @APIResponse(responseCode = "403", description = "DAILY_HIDDEN")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     public Answers.Board board(@PathParam("id") String id) {
-        TableSnapshot s = tables.get(id);
+        TableSnapshot s = tables.visible(player.get(), id);
         return TableViews.board(s, rematches.againOf(s));
     }
 
     @GET
     @Path("/{id}/replay")
     @Operation(summary = "Replay a finished deal", description = "Step by step with every card open (the open view "
-            + "after the deal and after each event). A deal still running is refused with 409 DEAL_RUNNING: its "
-            + "hands are secret (my current view of it is GET /view). Any signed-in player may look.")
+            + "after the deal and after each event), with the table's settings and the deal's shuffleProof: the salt "
+            + "and deck order whose SHA-256 was the commitment every seat saw at the deal's start (docs/fairness.md; "
+            + "null for a deal dealt before shuffles were sealed). A deal still running is refused with 409 "
+            + "DEAL_RUNNING: its hands are secret (my current view of it is GET /view). Any signed-in player may look, "
+            + "but at another player's daily table only once its day is over (UTC).")
     @APIResponse(responseCode = "200", description = "the replay")
     @APIResponse(responseCode = "400", description = "INVALID_PARAMETER")
+    @APIResponse(responseCode = "403", description = "DAILY_HIDDEN")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE, NO_SUCH_DEAL")
     @APIResponse(responseCode = "409", description = "DEAL_RUNNING")
     public Answers.Replay replay(@PathParam("id") String id,
@@ -129,7 +136,7 @@ public class TableResource {
         if (n < 0) {
             throw ApiException.badRequest(ErrorCodes.INVALID_PARAMETER, "deal: is required (1, 2, ...)");
         }
-        TableSnapshot s = tables.get(id);
+        TableSnapshot s = tables.visible(player.get(), id);
         if (n > Integer.MAX_VALUE) {
             throw new ApiException(404, ErrorCodes.NO_SUCH_DEAL, "deal " + n + " has not been dealt at this table");
         }

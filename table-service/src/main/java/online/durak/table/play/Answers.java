@@ -8,6 +8,7 @@ import online.durak.engine.CardSet;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
+import online.durak.engine.ShuffleProof;
 import online.durak.messages.SeatEventMessage;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -147,7 +148,10 @@ public final class Answers {
     }
 
     @Schema(name = "Replay")
-    public record Replay(String tableId, @Schema(examples = "1") int deal, List<ReplayStep> steps) {
+    public record Replay(String tableId, @Schema(examples = "1") int deal,
+                         @Schema(implementation = Schemas.Settings.class) Rules settings,
+                         @Schema(implementation = Schemas.ShuffleProof.class) ShuffleProof shuffleProof,
+                         List<ReplayStep> steps) {
     }
 
     @Schema(name = "HintCandidate", description = "A move the strong bot weighed, as its search judged it.")

@@ -60,9 +60,9 @@ public class Lobby {
                 .thenApply(TableCommands.Accepted::snapshot));
     }
 
-    /** The caller takes {@code seat} (null: the first free one): 404 {@code NO_SUCH_TABLE}. */
+    /** The caller takes {@code seat} (null: the first free one): 404 {@code NO_SUCH_TABLE}, 403 {@code DAILY_HIDDEN}. */
     public CompletableFuture<TableSnapshot> join(Player me, String tableId, Integer seat, String commandId) {
-        TableSnapshot s = tables.get(tableId);
+        TableSnapshot s = tables.visible(me, tableId);
         return chips.staked(me, tableId, s.state().rules(), () -> commands.send(me, tableId, commandId,
                 new CommandMessage.Join(seat))).thenApply(TableCommands.Accepted::snapshot);
     }

@@ -33,9 +33,24 @@ public final class Schemas {
 
     @Schema(name = "SeatView", type = SchemaType.OBJECT, description = "What one seat may know of the running or "
             + "last deal (rules.md §8; messages.schema.json#/$defs/SeatView): own hand, others' hand sizes and known "
-            + "cards, table, trump, stock and discard counts, roles, round, legal moves, points once over. In a replay "
-            + "the open view: every hand. Null before the first deal.")
+            + "cards, table, trump, stock and discard counts, roles, round, legal moves, points once over, and "
+            + "shuffleCommitment: the seal of the deal's shuffle, the same for every seat (docs/fairness.md; absent for "
+            + "a deal dealt before shuffles were sealed). In a replay the open view: every hand. Null before the first "
+            + "deal.")
     public record SeatView() {
+    }
+
+    @Schema(name = "ShuffleProof", nullable = true, description = "A finished deal's seal opened (docs/fairness.md; "
+            + "messages.schema.json#/$defs/ShuffleProof): commitment is the lowercase hex SHA-256 of the UTF-8 text "
+            + "salt + \":\" + the deck order's cards joined by commas, first card dealt first; the commitment every "
+            + "seat saw when the deal started. Null for a deal dealt before shuffles were sealed.")
+    public record ShuffleProof(
+            @Schema(pattern = "^[0-9a-f]{64}$", description = "the lowercase hex SHA-256 of salt:deck order")
+            String commitment,
+            @Schema(pattern = "^[0-9a-f]{64}$", description = "32 random bytes in lowercase hex, drawn with the "
+                    + "shuffle") String salt,
+            @Schema(description = "the deck order, first card dealt first", examples = "[\"6S\", \"KD\", \"10H\"]")
+            java.util.List<String> deckOrder) {
     }
 
     @Schema(name = "SeatEvent", type = SchemaType.OBJECT, description = "An event as my seat may see it "

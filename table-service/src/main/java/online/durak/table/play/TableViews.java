@@ -9,6 +9,7 @@ import online.durak.engine.Event;
 import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.MatchState;
 import online.durak.engine.Rules;
+import online.durak.engine.ShuffleProof;
 import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableState;
@@ -203,7 +204,8 @@ public final class TableViews {
     // ---- replays ----
 
     /**
-     * A finished deal step by step with every card open, the first step the deal as dealt. A running deal is refused
+     * A finished deal step by step with every card open, the first step the deal as dealt, with the table's settings
+     * and the deal's shuffle proof (null for a deal dealt before shuffles were sealed). A running deal is refused
      * (409 {@code DEAL_RUNNING}), a deal that was never dealt is 404 {@code NO_SUCH_DEAL}.
      */
     public static Replay replay(TableSnapshot s, int deal) {
@@ -233,7 +235,8 @@ public final class TableViews {
             EventMessage m = dealMessages.get(step.index());
             steps.add(new ReplayStep(m.seq(), SeatEventMessage.open(m), step.view()));
         }
-        return new Replay(s.tableId(), deal, steps);
+        return new Replay(s.tableId(), deal, s.state().rules(),
+                ShuffleProof.of((Event.DealStarted) dealEvents.get(0)), steps);
     }
 
     private static List<Integer> sorted(java.util.Collection<Integer> seats) {

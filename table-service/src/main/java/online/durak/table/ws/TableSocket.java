@@ -7,7 +7,10 @@ import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Optional;
+import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
 import online.durak.table.play.Tables;
@@ -18,7 +21,8 @@ import org.jboss.logging.Logger;
  * {@code /api/tables/{id}/ws}: a seated player's live view of a table (docs/websocket.md: frames, resync, close codes,
  * limits). Opening checks the table and the seat: a table that does not exist is closed with 4404, a player without a
  * seat with 4403, each after an error frame; then the connection is a {@link Session} that gets the view at once
- * ({@link ViewPush}). Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
+ * ({@link ViewPush}); another player's daily table before its day is over is closed with 4403 too
+ * ({@code DAILY_HIDDEN}). Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
  */
 @WebSocket(path = "/api/tables/{id}/ws")
 public class TableSocket {
@@ -53,6 +57,11 @@ public class TableSocket {
             Optional<TableSnapshot> found = tables.find(tableId);
             if (found.isEmpty()) {
                 Session.refuse(c, 4404, ErrorCodes.NO_SUCH_TABLE, "there is no table " + tableId);
+                return;
+            }
+            if (Tables.hiddenFrom(found.get().state(), playerId, LocalDate.now(ZoneOffset.UTC))) {
+                ApiException hidden = ApiException.dailyHidden();
+                Session.refuse(c, 4403, hidden.code(), hidden.getMessage());
                 return;
             }
             if (tables.seatOf(found.get(), playerId) < 0) {

@@ -43,7 +43,7 @@ class CommandFlowTest extends WithFakeRules {
     }
 
     @Test
-    void aWholeMatchOfOneDeal() {
+    void aWholeMatchOfOneDeal() throws Exception {
         JsonPath anna = It.guest("Anna");
         JsonPath boris = It.guest("Boris");
         String a = anna.getString("token");
@@ -71,6 +71,9 @@ class CommandFlowTest extends WithFakeRules {
         assertEquals(1, started.getInt("view.seat"));
         assertTrue(started.getLong("view.seq") >= startSeq);
         assertEquals(6, started.getList("view.deal.hand").size());
+        String sealed = started.getString("view.deal.shuffleCommitment");
+        assertTrue(sealed.matches("[0-9a-f]{64}"), sealed);
+        assertEquals(sealed, It.as(a).get(t + "/view").jsonPath().getString("deal.shuffleCommitment"));
         It.as(b).get("/api/tables").then().body("tableId", not(hasItem(id)));
         It.as(carl).post(t + "/join").then().statusCode(409).body("code", equalTo("MATCH_STARTED"));
 
@@ -149,6 +152,14 @@ class CommandFlowTest extends WithFakeRules {
             JsonPath replay = It.as(carl).get(t + "/replay?deal=1").then().statusCode(200).extract().jsonPath();
             assertEquals("DealStarted", replay.getString("steps[0].event.type"));
             assertEquals("DealEnded", replay.getString("steps[-1].event.type"));
+            // the seal the seats saw at the start, opened: SHA-256 of salt ":" deck order, recomputed here
+            assertEquals(sealed, replay.getString("shuffleProof.commitment"));
+            List<String> deck = replay.getList("shuffleProof.deckOrder");
+            assertEquals(deck, replay.getList("steps[0].event.event.deckOrder"));
+            assertEquals(sealed, java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((replay.getString("shuffleProof.salt") + ":" + String.join(",", deck))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+            assertEquals(2, replay.getInt("settings.players"));
             It.as(a).body("{\"commandId\":\"late\",\"move\":{\"type\":\"take\"}}").post(t + "/moves")
                     .then().statusCode(409).body("code", equalTo("MATCH_OVER"));
             It.as(a).post(t + "/continue").then().statusCode(409).body("code", equalTo("MATCH_OVER"));

@@ -219,7 +219,7 @@ class ProjectionsTest {
         g.messages.forEach(projections::accept);
         assertEquals(1, projections.lobby().size());
         g.run(new online.durak.engine.table.TableCommand.Join("p1", "Boris", 1))
-                .run(new online.durak.engine.table.TableCommand.Start("p0", 1));
+                .run(new online.durak.engine.table.TableCommand.Start("p0", Script.shuffle(1)));
         g.messages.forEach(projections::accept);
         assertTrue(projections.lobby().isEmpty());
     }
