@@ -33,6 +33,7 @@ export type Drift = [
   Check<SameFields<T.Hint['candidates'][number], Schemas['HintCandidate']>>,
   Check<SameFields<T.Replay, Schemas['Replay']>>,
   Check<SameFields<T.ReplayStep, Schemas['ReplayStep']>>,
+  Check<SameFields<T.EventsPage, Schemas['EventsPage']>>,
 ];
 
 /** The gear's tempo choices are exactly the API's (SoloRequest.tempo). */
