@@ -30,7 +30,7 @@ export function useDealEndHold(view: Ref<TableView | null>, ms = HOLD_MS) {
       held.value = bout;
       timer = setTimeout(release, ms);
     }
-  }, { flush: 'sync' });
+  }, { flush: 'sync', immediate: true });
 
   function release() {
     clearTimeout(timer);
