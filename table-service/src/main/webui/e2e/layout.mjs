@@ -3,7 +3,8 @@
 // no scrolling and nothing wider than the screen (document.scrollingElement against the viewport), and every hand card,
 // every enabled move button, every seat and every table card inside the viewport (their boxes). The positions are
 // fixtures in the server's shape (e2e/fixtures.mjs) that this script alone serves to the real client (page.route and
-// routeWebSocket); everything else is the running system. Screenshots of each: OUT_DIR/layout-*.png.
+// routeWebSocket); everything else is the running system. Screenshots of each: OUT_DIR/layout-*.png. And a view without
+// a seat (a spectator's) draws every seat and no hand, without an error.
 // Usage: node e2e/layout.mjs BASE_URL OUT_DIR
 import { join } from 'node:path';
 import { statSync } from 'node:fs';
@@ -56,8 +57,32 @@ async function main() {
       }
     }
   }
+  await spectator();
   if (pageErrors.length) throw new Error(`errors in the page: ${pageErrors.join('; ')}`);
   console.log(`the table fits without scrolling:\n  ${checked.join('\n  ')}`);
+}
+
+/**
+ * A view without a seat (a spectator's, as the server will send it: no `seat`, no hand, no moves) draws every seat
+ * around the table and no hand, without an error.
+ */
+async function spectator() {
+  const v = fixtureView({ id: 'fixture-watch', hand: 0, pairs: 3, covered: 1 });
+  delete v.seat;
+  delete v.deal.seat;
+  delete v.deal.hand;
+  v.deal.legalMoves = [];
+  v.deal.toAct = 2;
+  v.clock = null;
+  await serveFixture(page, v);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${base}/#/tables/fixture-watch`);
+  await page.reload();
+  await page.locator('.table-page[data-stage=deal] .bout [data-card]').first().waitFor();
+  const seats = await page.locator('.seat').count();
+  if (seats !== 6) throw new Error(`a spectator sees ${seats} seats, not 6`);
+  if (await page.locator('.hand [data-card]').count()) throw new Error('a spectator is shown a hand');
+  await page.screenshot({ path: join(outDir, 'layout-spectator-390x844.png') });
 }
 
 /** What does not fit on the screen as it is now: each a line. */

@@ -31,7 +31,7 @@ export async function playOneMove(page, phase) {
           return;
         }
       }
-      await card.click(); // deselect, try the next one
+      await page.keyboard.press('Escape'); // unchoose it (a second tap would play it), try the next one
     }
     await action('take').click();
     return;

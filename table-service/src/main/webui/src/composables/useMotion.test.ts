@@ -49,6 +49,8 @@ function moving(events: EventEnvelope[], render: () => void) {
   for (const [z, x] of [['stock', 0], ['seat-0', 100], ['discard', 600]] as const) at(document.querySelector(`[data-zone="${z}"]`)!, x, 0);
   return seq;
 }
+/** The next frame: the flights start there. */
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const env = (event: EventEnvelope['event']): EventEnvelope => ({ tableId: 't', seq: 2, type: event.type, at: '', event });
 
 describe('useMotion', () => {
@@ -58,6 +60,8 @@ describe('useMotion', () => {
     events.push(env({ type: 'Attacked', seat: 0, cards: ['7H'] }));
     seq.value = 2;
     await nextTick();
+    expect(animations).toEqual([]); // not before the next frame
+    await frame();
     expect(animations).toHaveLength(1);
     const [{ el, frames }] = animations;
     expect((el as HTMLElement).dataset.card).toBe('7H');
@@ -74,6 +78,7 @@ describe('useMotion', () => {
     events.push(env({ type: 'BoutEnded', taken: false, defender: 2, cards: ['7H'] }));
     seq.value = 2;
     await nextTick();
+    await frame();
     expect(animations).toHaveLength(1);
     const copy = animations[0].el as HTMLElement;
     expect(copy.closest('.flights')).not.toBeNull();
@@ -93,6 +98,25 @@ describe('useMotion', () => {
     events.push(env({ type: 'Attacked', seat: 0, cards: ['7H'] }));
     seq.value = 2;
     await nextTick();
+    await frame();
     expect(animations).toEqual([]);
+  });
+
+  it('makes one set of flights for a burst of changes within a frame, from where the cards were before the burst', async () => {
+    const events: EventEnvelope[] = [];
+    let step = 0;
+    const seq = moving(events, () => {
+      step++;
+      if (step === 1) document.getElementById('bout')!.appendChild(card('7H', 300, 200));
+      else at(document.querySelector('[data-card="7H"]')!, 320, 210);
+    });
+    events.push(env({ type: 'Attacked', seat: 0, cards: ['7H'] }));
+    seq.value = 2;
+    await nextTick();
+    seq.value = 3;
+    await nextTick();
+    await frame();
+    expect(animations).toHaveLength(1);
+    expect(animations[0].frames[0].transform).toBe('translate(-220px, -210px) scale(1)'); // from the seat, to its last place
   });
 });

@@ -18,20 +18,37 @@ export function useMotion(root: Ref<HTMLElement | null>, seq: () => number | und
   let before: Snapshot | null = null;
   let copies = new Map<string, HTMLElement>();
   let layer: HTMLElement | null = null;
+  let frame = 0;
+  let happened: EventEnvelope[] = [];
 
   watch(seq, () => {
-    if (!root.value) return;
+    // the page as last drawn (its layout is still clean: this reads it, it forces none); once per frame
+    if (!root.value || frame) return;
     before = measure(root.value);
     copies = new Map([...root.value.querySelectorAll<HTMLElement>('[data-fly][data-card]')]
       .map((el) => [el.dataset.card!, el.cloneNode(true) as HTMLElement]));
   }, { flush: 'pre' });
 
+  // The flights start with the next frame: where the cards are now is read when the browser lays the page out for
+  // it anyway, not forced right after each change (a burst of events is one layout, one set of flights). A hidden
+  // page has no frames: nothing flies there.
   watch(seq, () => {
-    const happened = events();
-    const was = before;
-    before = null;
-    if (!was || !root.value || reduced.value === 'reduce') return;
-    for (const f of planFlights(was, measure(root.value), happened.map((e) => e.event), mySeat())) fly(f);
+    happened.push(...events());
+    if (document.hidden) {
+      before = null;
+      happened = [];
+      return;
+    }
+    if (frame || !before) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      const was = before;
+      const what = happened;
+      before = null;
+      happened = [];
+      if (!was || !root.value || reduced.value === 'reduce') return;
+      for (const f of planFlights(was, measure(root.value), what.map((e) => e.event), mySeat())) fly(f);
+    });
   }, { flush: 'post' });
 
   function fly(f: Flight) {
@@ -67,7 +84,10 @@ export function useMotion(root: Ref<HTMLElement | null>, seq: () => number | und
     return layer;
   }
 
-  onScopeDispose(() => layer?.remove());
+  onScopeDispose(() => {
+    cancelAnimationFrame(frame);
+    layer?.remove();
+  });
 }
 
 /** Where each moving card and each place is, in viewport pixels. */

@@ -134,7 +134,7 @@ export class Feed {
         return line(this.say(v, seat, this.taking ? 'feed.done' : 'feed.pass'), false);
       case 'BoutEnded': {
         const n = codes(ev.cards).length;
-        if (ev.taken) return line(this.say(v, num(ev.defender), 'feed.pickedUp', { n }), false);
+        if (ev.taken) return line(this.say(v, num(ev.defender), n === 1 ? 'feed.pickedUp1' : 'feed.pickedUp', { n }), false);
         return line(tr('feed.bito', { n }), true, 'bito');
       }
       case 'CardsDrawn':
