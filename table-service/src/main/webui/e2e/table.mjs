@@ -13,7 +13,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { launchContext, movedOnOrFail, openBrowser, PHONE } from './browser.mjs';
-import { playOneMove } from './play.mjs';
+import { awaitTurn, playOneMove } from './play.mjs';
 import { fixtureView, serveFixture } from './fixtures.mjs';
 
 const { base, outDir, page, pageErrors, shots, shoot, run } = await openBrowser('table');
@@ -142,13 +142,7 @@ async function pairsTable() {
   let moves = 0;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`the match did not finish in time (${moves} moves)`);
-    await page.waitForFunction(() => {
-      const r = document.querySelector('.table-page');
-      if (!r) return false;
-      if (r.dataset.stage === 'final') return !!document.querySelector('.board table');
-      return r.dataset.stage === 'deal' && r.dataset.myTurn === 'true' && document.querySelector('.actions button') !== null;
-    }, null, { timeout: 60_000, polling: 100 });
-    if ((await attr('data-stage')) === 'final') break;
+    if ((await awaitTurn(page)) === 'final') break;
     const phase = await attr('data-phase');
     const seq = await attr('data-seq');
     if (!phases.has(phase)) {
@@ -355,11 +349,7 @@ async function touchDrag() {
     const cdp = await context.newCDPSession(p);
     for (let i = 0; ; i++) {
       if (i > 40) throw new Error('no attack of the phone\'s player came up');
-      await p.waitForFunction(() => {
-        const r = document.querySelector('.table-page');
-        return r && (r.dataset.stage !== 'deal' || (r.dataset.myTurn === 'true' && document.querySelector('.actions button')));
-      }, null, { timeout: 60_000 });
-      if ((await p.locator('.table-page').getAttribute('data-stage')) !== 'deal') throw new Error('the deal ended before an attack');
+      if ((await awaitTurn(p)) !== 'deal') throw new Error('the deal ended before an attack');
       const phase = await p.locator('.table-page').getAttribute('data-phase');
       const seq = await p.locator('.table-page').getAttribute('data-seq');
       if (phase !== 'ATTACK') {
