@@ -52,6 +52,18 @@ async function main() {
         const file = join(outDir, `layout-${p.name}-${vw}x${vh}.png`);
         await page.screenshot({ path: file });
         if (statSync(file).size < 15_000) problems.push(`${file} is nearly empty`);
+        if (p.view.deal.known[1]?.length >= 12) {
+          // twelve known cards of one opponent: a short strip; a tap spreads them all, still on the screen
+          await page.locator('.seat[data-seat="1"] .known').click();
+          const spread = page.locator('.seat[data-seat="1"] .known-all');
+          await spread.waitFor();
+          const box = await spread.boundingBox();
+          const shown = await spread.locator('[data-card]').count();
+          if (shown !== p.view.deal.known[1].length) problems.push(`the spread shows ${shown} known cards`);
+          if (box.x < 0 || box.x + box.width > vw || box.y + box.height > vh) problems.push(`the spread known cards lie outside the screen: ${JSON.stringify(box)}`);
+          problems.push(...(await fits(p.view.deal.hand.length)).filter((x) => x.startsWith('the page')));
+          await page.screenshot({ path: join(outDir, `layout-${p.name}-known-${vw}x${vh}.png`) });
+        }
         if (problems.length) throw new Error(`${at}:\n  ${problems.join('\n  ')}`);
         checked.push(`${at} (${statSync(file).size} bytes)`);
       }
