@@ -1,6 +1,6 @@
 import type {
   Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket,
+  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket, EventsPage,
 } from './types';
 import { session, signOut } from '../session';
 import type { Tempo } from '../logic/prefs';
@@ -86,6 +86,8 @@ export const api = {
     call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/moves`, { commandId: commandId(), move }),
   continueMatch: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/continue`),
   board: (id: string) => call<Board>('GET', `/api/tables/${encodeURIComponent(id)}/board`),
+  /** The table's events after `since`, as this seat may see them (for the move log after a reload). */
+  events: (id: string, since: number) => call<EventsPage>('GET', `/api/tables/${encodeURIComponent(id)}/events?since=${since}`),
   hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
   replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
   // the leaderboard service's, through this origin (table-service forwards them)

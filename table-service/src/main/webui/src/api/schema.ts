@@ -34,6 +34,7 @@ export type Drift = [
   Check<SameFields<T.Replay, Schemas['Replay']>>,
   Check<SameFields<T.ReplayStep, Schemas['ReplayStep']>>,
   Check<SameFields<T.ShuffleProof, NonNullable<Schemas['ShuffleProof']>>>,
+  Check<SameFields<T.EventsPage, Schemas['EventsPage']>>,
 ];
 
 /** The gear's tempo choices are exactly the API's (SoloRequest.tempo). */

@@ -1,10 +1,15 @@
-import type { ClientFrame, Move, ServerFrame, TableView } from './types';
+import type { ClientFrame, EventEnvelope, Move, ServerFrame, TableView } from './types';
 import { nextStep } from './seq';
 import { commandId } from './http';
 
 export interface SocketHandlers {
   /** The seat's view after seq. */
   view(view: TableView): void;
+  /**
+   * An event of the table as the seat may see it, before the view after it (`after`); `after` null while a resync
+   * brings the events missed (its closing view follows).
+   */
+  event?(event: EventEnvelope, after: TableView | null): void;
   /** A command refused (by the rules or at once), with the engine's message. */
   refused(code: string, message: string): void;
   /** Connection state for the page: live, reconnecting, paused (rules service not answering), or closed for good. */
@@ -101,7 +106,11 @@ export class TableSocket {
         if (f.view) this.on.view(f.view);
         return;
       case 'event': {
-        if (this.resyncing || !f.view) return; // during a resync the closing view frame brings the state
+        if (this.resyncing || !f.view) {
+          // during a resync the closing view frame brings the state; the events still tell what happened
+          if (f.seq > this.lastSeq) this.on.event?.(f.event, null);
+          return;
+        }
         const step = nextStep(this.lastSeq, f.seq);
         if (step === 'skip') return;
         if (step === 'gap') {
@@ -109,6 +118,7 @@ export class TableSocket {
           return;
         }
         this.lastSeq = f.seq;
+        this.on.event?.(f.event, f.view);
         this.on.view(f.view);
         return;
       }

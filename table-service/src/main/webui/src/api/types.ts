@@ -262,6 +262,26 @@ export interface Accepted {
   view: TableView;
 }
 
+/** An event of the table as a seat may see it: the inner `event` of a SeatEvent (docs/websocket.md). */
+export type TableEvent = { type: string } & Record<string, unknown>;
+/** A SeatEvent as frames and `GET /events` carry it: the event, its seq and when it happened. */
+export interface EventEnvelope {
+  tableId: string;
+  seq: number;
+  type: string;
+  at: string;
+  commandId?: string | null;
+  event: TableEvent;
+}
+
+/** GET /api/tables/{id}/events?since=N: every event after N as the seat may see it (docs/websocket.md's SeatEvent). */
+export interface EventsPage {
+  tableId: string;
+  seq: number;
+  seat: number;
+  events: EventEnvelope[];
+}
+
 /** Every error of the API. */
 export type ApiErrorBody = Schemas['Error'];
 /** GET /api/me. */
@@ -270,7 +290,7 @@ export type Me = Schemas['Me'];
 /** Frames from the server (docs/websocket.md, "Server to client"). */
 export type ServerFrame =
   | { type: 'view'; seq: number; view: TableView | null }
-  | { type: 'event'; seq: number; event: { type: string } & Record<string, unknown>; view?: TableView | null }
+  | { type: 'event'; seq: number; event: EventEnvelope; view?: TableView | null }
   | { type: 'reply'; commandId: string; accepted: true; seq: number }
   | { type: 'reply'; commandId: string; accepted: false; code: string; message: string }
   | { type: 'hint'; commandId: string; seq: number; seat: number; move: Move; reason: string }
