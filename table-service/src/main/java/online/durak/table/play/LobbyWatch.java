@@ -106,6 +106,7 @@ public class LobbyWatch {
     private final Map<Watcher, Group> groupOf = new HashMap<>();
     /** Each listed table's row as the changes handled so far have made it (for the groups' totals). */
     private final Map<String, LobbyTable> handled = new HashMap<>();
+    private final Set<String> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicInteger watching = new AtomicInteger();
     private final AtomicInteger groupCount = new AtomicInteger();
     private final Counter changes;
@@ -133,9 +134,17 @@ public class LobbyWatch {
         this.index = index;
     }
 
-    /** The table's row in the index changed (or it left the index): the groups whose window it concerns are told. */
+    /**
+     * The table's row in the index changed (or it left the index): the groups whose window it concerns are told. A
+     * change of a table whose earlier change is still waiting is in that one already (it reads the row when it runs).
+     */
     void changed(String tableId) {
-        thread.execute(() -> handle(tableId));
+        if (pending.add(tableId)) {
+            thread.execute(() -> {
+                pending.remove(tableId);
+                handle(tableId);
+            });
+        }
     }
 
     /** The watcher's subscription is now {@code query} (its earlier one, if any, ends): its first page is sent. */
