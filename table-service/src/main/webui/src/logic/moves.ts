@@ -111,7 +111,7 @@ export function playMove(buttons: Action[]): Move | null {
 export function isTrumpAttack(view: SeatView, move: Move): boolean {
   if (move.type !== 'attack') return false;
   const trump = (c: CardCode) => c.endsWith(view.trump);
-  return move.cards.some(trump) && view.hand.some((c) => !trump(c));
+  return move.cards.some(trump) && (view.hand ?? []).some((c) => !trump(c));
 }
 
 /** A key of seed 002's "Tasten" as a command of the table page; null for keys it does not use. */
