@@ -65,6 +65,11 @@ public final class Api {
             .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : body)));
     }
 
+    /** A plain-text GET (e.g. /q/metrics in the Prometheus format), without a token. */
+    public Response getText(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT).header("Accept", "text/plain").GET());
+    }
+
     public Response delete(String path, String token) {
         return send(request(path, token).DELETE());
     }
