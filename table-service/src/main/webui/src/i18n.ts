@@ -181,6 +181,17 @@ const en = {
   'lb.bonus': '{bonus} for place {place}', 'lb.noBonus': 'no bonus for place {place}',
   'rules.throwIn': 'throw in: {v}', 'rules.firstBout': 'first bout: {v}', 'rules.showTrump': 'a trump may be shown to transfer',
   'rules.discardUp': 'discard face up', 'rules.discardDown': 'discard face down', 'solo.houseRules': 'House rules',
+  // the lobby as a query, one's own tables, spectators
+  'lobby.watch': 'Running tables to watch', 'lobby.showOpen': 'Open tables', 'lobby.show': 'Show',
+  'lobby.freeLabel': 'Free seats', 'lobby.freeAtLeast': 'at least {n}', 'lobby.more': 'More tables',
+  'lobby.moreThere': 'More tables fit the filter: narrow it, or show more.',
+  'lobby.noneWatch': 'No running table to watch fits the filter.', 'lobby.noneOpen': 'No open table fits the filter. Open one below.',
+  'lobby.watchButton': 'Watch', 'lobby.spectators': 'Spectators may watch (never with a stake)',
+  'me.tables': 'Your tables', 'me.yourMatch': 'Your match: {what}', 'me.return': 'Return', 'me.waiting': 'waiting for players',
+  'me.dealOf': 'deal {n} of {of}', 'me.yourTurn': 'your turn',
+  'table.watching': 'You are watching: no hand, no moves.', 'table.spectators': 'spectators: {n}',
+  'table.notSeated': 'You have no seat at this table, and it cannot be watched (it has not started, or it has a stake, or it is a daily game).',
+  'table.noSuchTable': 'There is no such table.', 'table.toLobby': 'To the lobby',
 };
 export type Key = keyof typeof en;
 
@@ -366,6 +377,16 @@ const de: Partial<Record<Key, string>> = {
   'lb.bonus': '{bonus} für Platz {place}', 'lb.noBonus': 'kein Bonus für Platz {place}',
   'rules.throwIn': 'Zuwerfen: {v}', 'rules.firstBout': 'erster Angriff: {v}', 'rules.showTrump': 'Trumpf zeigen zum Weiterschieben',
   'rules.discardUp': 'Ablage offen', 'rules.discardDown': 'Ablage verdeckt', 'solo.houseRules': 'Hausregeln',
+  'lobby.watch': 'Laufende Tische zum Zuschauen', 'lobby.showOpen': 'Offene Tische', 'lobby.show': 'Zeigen',
+  'lobby.freeLabel': 'Freie Plätze', 'lobby.freeAtLeast': 'mindestens {n}', 'lobby.more': 'Mehr Tische',
+  'lobby.moreThere': 'Mehr Tische passen zum Filter: grenze ihn ein oder zeige mehr.',
+  'lobby.noneWatch': 'Kein laufender Tisch zum Zuschauen passt zum Filter.', 'lobby.noneOpen': 'Kein offener Tisch passt zum Filter. Eröffne unten einen.',
+  'lobby.watchButton': 'Zuschauen', 'lobby.spectators': 'Zuschauer erlaubt (nie mit Einsatz)',
+  'me.tables': 'Deine Tische', 'me.yourMatch': 'Deine Partie: {what}', 'me.return': 'Zurück', 'me.waiting': 'wartet auf Spieler',
+  'me.dealOf': 'Runde {n} von {of}', 'me.yourTurn': 'du bist dran',
+  'table.watching': 'Du schaust zu: keine Hand, keine Züge.', 'table.spectators': 'Zuschauer: {n}',
+  'table.notSeated': 'Du hast an diesem Tisch keinen Platz, und man kann ihm nicht zuschauen (er hat nicht begonnen, hat einen Einsatz oder ist ein Tagesspiel).',
+  'table.noSuchTable': 'Diesen Tisch gibt es nicht.', 'table.toLobby': 'Zur Lobby',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 

@@ -1,6 +1,6 @@
 import type {
   Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket, EventsPage,
+  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket, EventsPage, LobbyPage, MyTable,
 } from './types';
 import { session, signOut } from '../session';
 import type { Tempo } from '../logic/prefs';
@@ -67,7 +67,10 @@ export const api = {
   /** The token stops working on the server (DELETE /api/sessions/current). */
   logout: () => call<null>('DELETE', '/api/sessions/current'),
   me: () => call<Me>('GET', '/api/me'),
-  tables: () => call<TableSummary[]>('GET', '/api/tables'),
+  /** A page of the lobby: `query` as logic/lobby.ts' lobbyQuery writes it (the same as the lobby socket's). */
+  tables: (query: Record<string, string>) => call<LobbyPage>('GET', `/api/tables?${new URLSearchParams(query)}`),
+  /** Where I sit and the match is not over: running matches first (back to one's match). */
+  myTables: () => call<MyTable[]>('GET', '/api/me/tables'),
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (settings: Partial<Settings>) =>
     call<TableSummary>('POST', '/api/tables', { settings, commandId: commandId() }),

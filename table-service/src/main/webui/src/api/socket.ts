@@ -12,12 +12,14 @@ export interface SocketHandlers {
   event?(event: EventEnvelope, after: TableView | null): void;
   /** A command refused (by the rules or at once), with the engine's message. */
   refused(code: string, message: string): void;
+  /** How many watch the table without a seat, after one came or went. */
+  spectators(count: number): void;
   /** Connection state for the page: live, reconnecting, paused (rules service not answering), or closed for good. */
   status(state: 'connecting' | 'live' | 'reconnecting' | 'paused' | 'closed', message?: string): void;
 }
 
 /**
- * One seat's live view of a table over `/api/tables/{id}/ws` (docs/websocket.md): every event frame carries the
+ * One seat's live view of a table, or a spectator's, over `/api/tables/{id}/ws` (docs/websocket.md): every event frame carries the
  * view after it; a gap in the seqs, or a dropped connection, is caught up with a resync from the last seq seen,
  * without a reload.
  */
@@ -133,6 +135,9 @@ export class TableSocket {
         return;
       case 'resumed':
         this.on.status('live');
+        return;
+      case 'spectators':
+        this.on.spectators(f.count);
         return;
       default:
         return;

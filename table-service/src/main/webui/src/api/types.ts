@@ -28,6 +28,8 @@ export interface Settings {
   dealsPerMatch: number;
   turnClock: number | null;
   stake: number;
+  /** People without a seat may watch the running table (a service setting; never with a stake). */
+  spectators: boolean;
 }
 
 /** Who is signed in in this browser, a guest or an account (docs/accounts.md): POST /api/guests, /renew. */
@@ -66,6 +68,33 @@ export interface TableSummary {
   freeSeats: number;
 }
 
+/** A table as the lobby lists it (GET /api/tables, /api/lobby/ws): open, or running and watchable. */
+export type LobbyTable = Omit<TableSummary, 'seq' | 'status'> & { status: 'OPEN' | 'PLAYING' };
+
+/** One page of the lobby; `next` asks for the page after it (null on the last). */
+export interface LobbyPage {
+  tables: LobbyTable[];
+  next: string | null;
+}
+
+/** GET /api/me/tables: a table where I sit whose match is not over. */
+export interface MyTable {
+  tableId: string;
+  status: 'OPEN' | 'PLAYING';
+  settings: Settings;
+  seat: number;
+  seats: Seat[];
+  dealNumber: number | null;
+  myTurn: boolean;
+}
+
+/** What `/api/lobby/ws` sends (docs/websocket.md "The lobby"): the subscription's first page, then its changes. */
+export type LobbyFrame =
+  | { type: 'page'; tables: LobbyTable[]; more: boolean }
+  | { type: 'delta'; removed?: string[]; added?: { at: number; table: LobbyTable }[]; changed?: LobbyTable[]; more: boolean }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'pong' };
+
 export type Move =
   | { type: 'attack'; cards: CardCode[] }
   | { type: 'cover'; attack: CardCode; card: CardCode }
@@ -82,7 +111,8 @@ export interface SeatView {
   toAct: number | null;
   attacker: number | null;
   defender: number | null;
-  hand: CardCode[];
+  /** The seat's own cards; absent in a spectator's public view (seat null, no legal moves). */
+  hand?: CardCode[];
   handSizes: number[];
   /** Known cards of every seat, by seat number as text. */
   known: Record<string, CardCode[]>;
@@ -127,6 +157,7 @@ export interface Clock {
 export interface TableView {
   tableId: string;
   seq: number;
+  /** My seat; -1 for a spectator (the deal is then the public view). */
   seat: number;
   table: {
     status: TableStatus;
@@ -137,6 +168,8 @@ export interface TableView {
     solo: boolean;
     /** The people who left the running match, in the order they left (RULES.md §7). */
     left: Leaver[];
+    /** How many watch the table without a seat now. */
+    spectators: number;
   };
   match: MatchInfo | null;
   deal: SeatView | null;
@@ -297,6 +330,7 @@ export type ServerFrame =
   | { type: 'error'; code: string; message: string; commandId?: string }
   | { type: 'paused'; reason: string; message: string }
   | { type: 'resumed' }
+  | { type: 'spectators'; count: number }
   | { type: 'pong' };
 
 export type ClientFrame =

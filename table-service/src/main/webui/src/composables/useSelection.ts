@@ -30,7 +30,7 @@ export function useSelection(view: Ref<TableView | null>) {
   const allOfRank = computed(() => {
     const d = deal.value;
     if (!d || !active.value || selected.value.length === 0 || !['ATTACK', 'THROW_IN', 'TAKE_ADDING'].includes(d.phase)) return null;
-    const all = sameRankPlayable(d.legalMoves, d.hand, selected.value[0]);
+    const all = sameRankPlayable(d.legalMoves, d.hand ?? [], selected.value[0]);
     return all.length > selected.value.length ? all : null;
   });
 

@@ -81,7 +81,7 @@ afterEach(async () => {
   await server.close();
 });
 
-/** The composable for table "t", with every seq it showed and the messages it sent the page away with. */
+/** The composable for table "t", with every seq it showed and the codes it gave up on the table with. */
 function open() {
   const gone: string[] = [];
   const shown: number[] = [];
@@ -189,12 +189,26 @@ describe('useTableSocket', () => {
     expect(server.requests.map((r) => r.line)).toContain('GET /api/me'); // the token is checked before it reconnects
   });
 
-  it('sends the page away with the server’s message when the table does not exist', async () => {
+  it('tells the page when the table does not exist, or may not be watched by one without a seat', async () => {
     server.rest.set('GET /api/tables/t/view', () => [404, { code: 'NO_SUCH_TABLE', message: 'There is no table t.' }]);
     const { table, gone } = open();
-    await until(() => expect(gone).toEqual(['There is no table t.']));
+    await until(() => expect(gone).toEqual(['NO_SUCH_TABLE']));
     expect(table.view.value).toBeNull();
     expect(server.connections).toHaveLength(0);
+    server.rest.set('GET /api/tables/t/view', () => [403, { code: 'NOT_SEATED', message: 'you have no seat at this table' }]);
+    const refused = open();
+    await until(() => expect(refused.gone).toEqual(['NOT_SEATED']));
+    expect(server.connections).toHaveLength(0);
+  });
+
+  it('follows a spectator’s public view and the number watching', async () => {
+    server.setTable(tableView({ seq: 3, seat: -1 }));
+    const { table } = open();
+    await until(() => expect(table.link.value).toBe('live'));
+    expect(table.view.value?.seat).toBe(-1);
+    server.last().send({ type: 'spectators', count: 3 });
+    await until(() => expect(table.view.value?.table.spectators).toBe(3));
+    expect(table.view.value?.seq).toBe(3);
   });
 
   it('shows any other failure to load and stays', async () => {

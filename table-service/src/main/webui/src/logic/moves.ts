@@ -128,7 +128,7 @@ export function dropMove(legal: Move[], selected: CardCode[], card: CardCode, on
 export function isTrumpAttack(view: SeatView, move: Move): boolean {
   if (move.type !== 'attack') return false;
   const trump = (c: CardCode) => c.endsWith(view.trump);
-  return move.cards.some(trump) && view.hand.some((c) => !trump(c));
+  return move.cards.some(trump) && (view.hand ?? []).some((c) => !trump(c));
 }
 
 /**

@@ -18,8 +18,8 @@ describe('seed 002 "Bedienung"', () => {
   ], ['7H', '7C', '9S', 'KD']);
 
   it('"all …" selects every playable card of the rank, the tapped one first', () => {
-    expect(sameRankPlayable(attack.legalMoves, attack.hand, '7C')).toEqual(['7C', '7H']);
-    expect(sameRankPlayable(attack.legalMoves, attack.hand, '9S')).toEqual(['9S']);
+    expect(sameRankPlayable(attack.legalMoves, attack.hand!, '7C')).toEqual(['7C', '7H']);
+    expect(sameRankPlayable(attack.legalMoves, attack.hand!, '9S')).toEqual(['9S']);
   });
 
   it('Enter and the second tap play the selection as the buttons would, never take or pass', () => {

@@ -17,7 +17,7 @@ export const CHOICES = {
 export function defaultSettings(players = 2): Settings {
   return {
     variant: 'PODKIDNOI', deck: 36, players, teams: false, throwIn: 'ALL', firstBoutLimit: 'FIRST_BOUT',
-    showTrumpToTransfer: false, discardVisible: true, dealsPerMatch: 5, turnClock: 60, stake: 0,
+    showTrumpToTransfer: false, discardVisible: true, dealsPerMatch: 5, turnClock: 60, stake: 0, spectators: true,
   };
 }
 

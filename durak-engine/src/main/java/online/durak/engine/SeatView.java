@@ -6,9 +6,10 @@ import java.util.Map;
 /**
  * What one seat may know of a deal (rules.md §8), and nothing more: its own hand, the others' hand sizes
  * and known cards, the table, trump, stock size, the discard when {@code discardVisible}, the roles, the
- * round, and its legal moves. {@code seat} -1 is the open view of a finished deal, with every hand.
+ * round, and its legal moves. {@code seat} -1 is a view from no seat: the open view of a finished deal, with every
+ * hand, or the public view of a spectator ({@link Views#publicView}), with none and no legal moves.
  *
- * @param hands         the viewer's own hand only (open view: every hand), by seat
+ * @param hands         the viewer's own hand only (open view: every hand; public view: none), by seat
  * @param known         cards every player knows to be in a hand, by seat
  * @param discard       the discarded cards, or null when the discard lies face down
  * @param trumpsInPlay  trumps not yet discarded, or -1 when the discard lies face down

@@ -24,9 +24,9 @@ import online.durak.engine.Suit;
 /**
  * A seat's view (rules.md §8) as JSON, bound by Jackson. Seats that nobody fills are null (e.g. {@code toAct}
  * once the deal is over, {@code durak} after a draw). The open view ({@code seat} null) has {@code hands} for
- * every seat instead of {@code hand}. {@code discard} and {@code trumpsInPlay} appear only when the discard lies
- * face up; {@code shuffleCommitment} only for a deal sealed at its start (docs/fairness.md). Every other field must be
- * there. {@link #toView} checks what Jackson cannot: seats within
+ * every seat instead of {@code hand}; the public view of a spectator ({@code seat} null) has neither. {@code discard}
+ * and {@code trumpsInPlay} appear only when the discard lies face up; {@code shuffleCommitment} only for a deal sealed
+ * at its start (docs/fairness.md). Every other field must be there. {@link #toView} checks what Jackson cannot: seats within
  * {@code handSizes}, the hand fields the seat calls for, no card twice on the table, counts not negative. Whether
  * the view could occur in a deal of some settings is not checked (a reader has no settings).
  *
@@ -49,7 +49,7 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
         boolean own = v.seat() >= 0;
         return new SeatViewForm(seat(v.seat()), Names.phase(v.phase()), seat(v.toAct()), seat(v.attacker()),
                 seat(v.defender()), own ? v.hands().getOrDefault(v.seat(), List.of()) : null,
-                own ? null : bySeat(v.hands()), v.handSizes(), bySeat(v.known()), v.table(), Names.suit(v.trump()),
+                own || v.hands().isEmpty() ? null : bySeat(v.hands()), v.handSizes(), bySeat(v.known()), v.table(), Names.suit(v.trump()),
                 v.trumpCard(), v.stockCount(), v.discardCount(), v.discard(),
                 v.trumpsInPlay() < 0 ? null : v.trumpsInPlay(), v.boutsPlayed(), v.out(), v.roomLeft(),
                 v.stillToCome(), v.passed(), List.copyOf(v.legalMoves()), seat(v.durak()), v.points(),
@@ -95,12 +95,11 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
             hs.put(me, hand);
         } else {
             if (hand != null) {
-                throw error("hand", "the open view (seat null) has hands, not hand");
+                throw error("hand", "a view from no seat (seat null) has hands (the open view) or none, not hand");
             }
-            if (hands == null) {
-                throw error("hands", "is required in the open view (seat null)");
+            if (hands != null) {
+                hs.putAll(seatCards("hands", hands, players));
             }
-            hs.putAll(seatCards("hands", hands, players));
         }
         Suit t = null;
         for (Suit s : Suit.values()) {

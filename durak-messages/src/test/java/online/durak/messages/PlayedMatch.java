@@ -162,6 +162,7 @@ final class PlayedMatch {
             for (int s = 0; s < n; s++) {
                 views.add(new Seen(deal, Views.seatView(deal, s)));
             }
+            views.add(new Seen(deal, Views.publicView(deal)));
             List<Move> legal = DealDecider.legalMoves(deal, seat);
             moves.addAll(legal);
             String playerId = table.seats().get(seat).playerId();

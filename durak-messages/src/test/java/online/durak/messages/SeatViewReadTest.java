@@ -95,6 +95,7 @@ class SeatViewReadTest {
         assertBad("phase", o -> o.put("phase", "SLEEP"));
         assertBad("hand", o -> o.remove("hand"));
         assertBad("hands", o -> o.putObject("hands"));
+        assertBad("hand", o -> o.putNull("seat")); // a view from no seat has every hand or none, never one
         assertBad("hand", o -> o.putArray("hand").add("6H").add("6H"));
         assertBad("hand", o -> o.putArray("hand").add("1Z"));
         assertBad("handSizes", o -> o.putArray("handSizes").add(3));

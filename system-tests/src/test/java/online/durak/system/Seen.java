@@ -25,8 +25,9 @@ import online.durak.messages.EventVisibility;
  * Everything the players of one table received: seat views (REST answers, WebSocket frames) and events, each
  * with its seq. {@link #verify} checks each against the stored event log once the match is over:
  * <ul>
- * <li>a view is the engine's view of that seat ({@link Views#seatView}) of the table as folded up to the view's
- * seq, and an event is {@link EventVisibility#forSeat} of the stored event;</li>
+ * <li>a view is the engine's view of that seat ({@link Views#seatView}; a spectator's, seat -1: {@link
+ * Views#publicView}) of the table as folded up to the view's seq, and an event is {@link EventVisibility#forSeat} of the
+ * stored event;</li>
  * <li>independently of that, no card appears anywhere in it that the seat may not know at that seq: a card of
  * another seat's hand that is not known to be there, or a card of the stock other than the face-up trump;</li>
  * <li>and while a deal runs, nothing opens its seal (docs/fairness.md): no salt, no deck order.</li>
@@ -93,8 +94,8 @@ final class Seen {
             if (m.deal() == null) {
                 assertTrue(v.get("deal").isNull(), where + ": a deal before the first");
             } else {
-                assertEquals(Codec.write(Codec.toNode(Views.seatView(m.deal(), seen.seat()))),
-                    Codec.write(v.get("deal")), where + ": the seat's view of the deal");
+                assertEquals(Codec.write(Codec.toNode(seen.seat() < 0 ? Views.publicView(m.deal())
+                    : Views.seatView(m.deal(), seen.seat()))), Codec.write(v.get("deal")), where + ": the seat's view of the deal");
             }
         }
         noHiddenCards(v, forbidden(t, seen.seat()), where);
@@ -140,8 +141,8 @@ final class Seen {
     }
 
     /**
-     * What {@code seat} may not know of the running deal: the other seats' cards not known to be in their hands,
-     * and the stock, less the face-up trump card. A finished deal may be seen with every card open.
+     * What {@code seat} (-1: a spectator) may not know of the running deal: the other seats' cards not known to be in
+     * their hands, and the stock, less the face-up trump card. A finished deal may be seen with every card open.
      */
     static CardSet forbidden(TableState t, int seat) {
         MatchState m = t.match();

@@ -198,6 +198,31 @@ class WebClientTest {
         assertTrue(Files.size(out.resolve("table-touch-drag-phone.png")) > 10_000, "table-touch-drag-phone");
     }
 
+    /**
+     * Back to one's match: the header's "Your match … Return" from another page, the lobby's list, and a new page at
+     * {@code /} (the page closed, the token kept) that lands at the running match.
+     */
+    @Test
+    void aPersonReturnsToARunningMatch_fromTheHeader_andFromANewPage_inChromium() throws Exception {
+        Path out = runE2e("e2e/return.mjs");
+        for (String shot : new String[] {"return-header", "return-lobby", "return-new-page"}) {
+            assertShots(out, shot);
+        }
+    }
+
+    /**
+     * A spectator finds a running table among the lobby's watchable ones and watches its whole deal: no hand, no
+     * action, and no card he may not know in any WebSocket frame or DOM snapshot (against the replay); the running
+     * deal's replay is refused to him, and a table he may not watch says so.
+     */
+    @Test
+    void aSpectatorWatchesAWholeDeal_seeingNoCardHeMayNotKnow_inChromium() throws Exception {
+        Path out = runE2e("e2e/watch.mjs");
+        for (String shot : new String[] {"watch-lobby", "watch-table", "watch-final"}) {
+            assertShots(out, shot);
+        }
+    }
+
     private static void assertShots(Path out, String shot) throws IOException {
         for (String size : new String[] {"desktop", "phone"}) {
             assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);

@@ -153,15 +153,15 @@ public final class ErrorCodes {
             entry(INVALID_VIEW, "the seat's view cannot be read; the message names the field"),
             entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, or a commandId is "
                     + "not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
-            entry(INVALID_PARAMETER, "a query parameter is missing or not a whole number in range; the message "
-                    + "names it"),
+            entry(INVALID_PARAMETER, "a query parameter is missing, unknown, given twice or out of range; the "
+                    + "message starts with it"),
             entry(INVALID_NAME, "the name is empty, longer than 32 characters, or has a character that cannot be "
                     + "shown as a name"),
             entry(INVALID_PASSWORD, "the password is left out, shorter than 8 or longer than 128 characters"),
             entry(INVALID_FRAME, "a WebSocket frame that is not one of docs/websocket.md; the message names the field"),
             // who is asking
             entry(UNAUTHORIZED, "no token, or a forged, expired, signed-out or malformed one"),
-            entry(NOT_SEATED, "the caller has no seat at this table (or left its match)"),
+            entry(NOT_SEATED, "the caller has no seat at this table (or left its match), and may not watch it"),
             entry(DAILY_HIDDEN, "another player's daily table: until its UTC day is over only its own player sees it "
                     + "(its view, events, board, replays)"),
             entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),

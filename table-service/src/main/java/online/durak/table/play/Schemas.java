@@ -14,11 +14,13 @@ public final class Schemas {
 
     @Schema(name = "Settings", type = SchemaType.OBJECT, description = "Table settings by their rules.md §1 names "
             + "(messages.schema.json#/$defs/Rules): variant, deck, players, teams, throwIn, firstBoutLimit, "
-            + "showTrumpToTransfer, discardVisible, dealsPerMatch, turnClock, stake. In a request every one but players "
-            + "may be left out (its default); in an answer all are there. A bad one is 400 INVALID_SETTING naming it.",
+            + "showTrumpToTransfer, discardVisible, dealsPerMatch, turnClock, stake; and spectators, a setting of the "
+            + "service (people without a seat may watch the running table; default true, false with a stake, never true "
+            + "with one). In a request every one but players may be left out (its default); in an answer all are "
+            + "there. A bad one is 400 INVALID_SETTING naming it.",
             examples = "{\"variant\":\"PODKIDNOI\",\"deck\":36,\"players\":2,\"teams\":false,\"throwIn\":\"ALL\","
                     + "\"firstBoutLimit\":\"FIRST_BOUT\",\"showTrumpToTransfer\":false,\"discardVisible\":false,\"dealsPerMatch\":1,"
-                    + "\"turnClock\":60,\"stake\":0}")
+                    + "\"turnClock\":60,\"stake\":0,\"spectators\":true}")
     public record Settings() {
     }
 
@@ -35,7 +37,8 @@ public final class Schemas {
             + "last deal (rules.md §8; messages.schema.json#/$defs/SeatView): own hand, others' hand sizes and known "
             + "cards, table, trump, stock and discard counts, roles, round, legal moves, points once over, and "
             + "shuffleCommitment: the seal of the deal's shuffle, the same for every seat (docs/fairness.md; absent for "
-            + "a deal dealt before shuffles were sealed). In a replay the open view: every hand. Null before the first "
+            + "a deal dealt before shuffles were sealed). In a replay the open view: every hand. A spectator's public "
+            + "view (seat null): no hand and no legal moves, the rest as every seat sees it. Null before the first "
             + "deal.")
     public record SeatView() {
     }

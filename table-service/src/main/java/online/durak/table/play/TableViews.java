@@ -62,11 +62,14 @@ public final class TableViews {
         return seats;
     }
 
-    /** A seat's view, with the table's own turn clock. */
-    public static TableView view(TableSnapshot s, int seat) {
+    /**
+     * A seat's view, with the table's own turn clock; for {@link Spectators#NO_SEAT} the public view of the deal (the
+     * caller has checked {@link Spectators#mayWatch}). {@code spectators}: how many watch the table now.
+     */
+    public static TableView view(TableSnapshot s, int seat, int spectators) {
         TableState t = s.state();
         TableInView table = new TableInView(t.status().name(), t.rules(), seats(t), t.freeSeats(), t.createdBy(),
-                t.solo(), leavers(t));
+                t.solo(), leavers(t), spectators);
         MatchState m = t.match();
         if (m == null) {
             return new TableView(s.tableId(), s.seq(), seat, table, null, null, null);
@@ -74,7 +77,8 @@ public final class TableViews {
         MatchInView match = new MatchInView(m.dealNumber(), t.rules().dealsPerMatch(), m.dealRunning(), t.onBoard(),
                 sorted(t.continued()), m.totals(), m.places(), t.hints());
         return new TableView(s.tableId(), s.seq(), seat, table, match,
-                m.deal() == null ? null : Views.seatView(m.deal(), seat), clock(s.clock()));
+                m.deal() == null ? null : seat == Spectators.NO_SEAT ? Views.publicView(m.deal())
+                        : Views.seatView(m.deal(), seat), clock(s.clock()));
     }
 
     /**

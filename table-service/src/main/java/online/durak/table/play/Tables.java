@@ -73,6 +73,22 @@ public class Tables {
                 && !playerId.equals(t.createdBy()) && t.seatOf(playerId) < 0 && t.leaver(playerId) == null;
     }
 
+    /**
+     * The table and the caller's seat, or {@link Spectators#NO_SEAT} for one without a seat who may watch it
+     * ({@link Spectators#mayWatch}): 404 {@code NO_SUCH_TABLE}, 403 {@code DAILY_HIDDEN}, 403 {@code NOT_SEATED} for
+     * anyone else.
+     */
+    public Seated watching(Player me, String tableId) {
+        TableSnapshot s = visible(me, tableId);
+        int seat = seatOf(s, me.playerId());
+        TableSnapshot now = newest(s);
+        if (seat < 0 && !Spectators.mayWatch(now)) {
+            throw new ApiException(403, ErrorCodes.NOT_SEATED, "you have no seat at this table, and it "
+                    + (now.state().rules().spectators() ? "is not running" : "may not be watched"));
+        }
+        return new Seated(now, seat < 0 ? Spectators.NO_SEAT : seat);
+    }
+
     /** The table and the caller's seat: 404 {@code NO_SUCH_TABLE}, 403 {@code DAILY_HIDDEN}, 403 {@code NOT_SEATED}. */
     public Seated seated(Player me, String tableId) {
         TableSnapshot s = visible(me, tableId);
@@ -80,8 +96,12 @@ public class Tables {
         if (seat < 0) {
             throw ApiException.notSeated();
         }
-        TableSnapshot now = projections.current(tableId);
-        return new Seated(now.seq() >= s.seq() ? now : s, seat);
+        return new Seated(newest(s), seat);
+    }
+
+    private TableSnapshot newest(TableSnapshot s) {
+        TableSnapshot now = projections.current(s.tableId());
+        return now.seq() >= s.seq() ? now : s;
     }
 
     private static boolean isTableId(String id) {

@@ -13,16 +13,18 @@ import java.util.Optional;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
+import online.durak.table.play.Spectators;
 import online.durak.table.play.Tables;
 import online.durak.table.projection.TableSnapshot;
 import org.jboss.logging.Logger;
 
 /**
- * {@code /api/tables/{id}/ws}: a seated player's live view of a table (docs/websocket.md: frames, resync, close codes,
- * limits). Opening checks the table and the seat: a table that does not exist is closed with 4404, a player without a
- * seat with 4403, each after an error frame; then the connection is a {@link Session} that gets the view at once
- * ({@link ViewPush}); another player's daily table before its day is over is closed with 4403 too
- * ({@code DAILY_HIDDEN}). Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
+ * {@code /api/tables/{id}/ws}: a seated player's live view of a table, or a spectator's (docs/websocket.md: frames,
+ * resync, close codes, limits). Opening checks the table and the seat: a table that does not exist is closed with 4404,
+ * a player without a seat at a table that may not be watched ({@link Spectators#mayWatch}) with 4403, each after an
+ * error frame; another player's daily table before its day is over is closed with 4403 too ({@code DAILY_HIDDEN}).
+ * Then the connection is a {@link Session} that gets the view at once ({@link ViewPush}), a spectator's counted and
+ * said to the others. Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
  */
 @WebSocket(path = "/api/tables/{id}/ws")
 public class TableSocket {
@@ -53,6 +55,7 @@ public class TableSocket {
         Player player = new Player(playerId, c.userData().get(TokenUpgradeCheck.PLAYER_NAME),
                 Boolean.TRUE.equals(c.userData().get(TokenUpgradeCheck.PLAYER_ACCOUNT)));
         String tableId = c.pathParam("id");
+        boolean spectator;
         try {
             Optional<TableSnapshot> found = tables.find(tableId);
             if (found.isEmpty()) {
@@ -64,8 +67,10 @@ public class TableSocket {
                 Session.refuse(c, 4403, hidden.code(), hidden.getMessage());
                 return;
             }
-            if (tables.seatOf(found.get(), playerId) < 0) {
-                Session.refuse(c, 4403, ErrorCodes.NOT_SEATED, "you have no seat at this table");
+            spectator = tables.seatOf(found.get(), playerId) < 0;
+            if (spectator && !Spectators.mayWatch(found.get())) {
+                Session.refuse(c, 4403, ErrorCodes.NOT_SEATED, "you have no seat at this table, and it may not be "
+                        + "watched now");
                 return;
             }
         } catch (RuntimeException e) {
@@ -73,10 +78,15 @@ public class TableSocket {
             Session.refuse(c, 1011, ErrorCodes.STORE_UNAVAILABLE, "the table cannot be read now; try again");
             return;
         }
-        Session session = new Session(c, tableId, player);
-        sessions.add(session, s -> views.view(session, s));
+        Session session = new Session(c, tableId, player, spectator);
+        sessions.add(session, s -> {
+            if (spectator) {
+                views.spectator(session, 1);
+            }
+            views.view(session, s);
+        });
         pauses.opened(c);
-        LOG.debugf("websocket %s: player %s on table %s", c.id(), playerId, tableId);
+        LOG.debugf("websocket %s: player %s on table %s%s", c.id(), playerId, tableId, spectator ? " (watching)" : "");
     }
 
     @OnTextMessage
@@ -90,7 +100,11 @@ public class TableSocket {
 
     @OnClose
     public void onClose(WebSocketConnection c) {
-        sessions.remove(c.id());
+        sessions.remove(c.id(), s -> {
+            if (s.spectator) {
+                views.spectator(s, -1);
+            }
+        });
     }
 
     @OnError

@@ -64,7 +64,7 @@ class TableViewsTest {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).play(5);
         TableSnapshot s = snapshot(g);
         for (int seat = 0; seat < 2; seat++) {
-            ObjectNode v = json(TableViews.view(s, seat));
+            ObjectNode v = json(TableViews.view(s, seat, 0));
             assertEquals(seat, v.get("seat").intValue());
             assertEquals(g.lastSeq(), v.get("seq").longValue());
             assertEquals("PLAYING", v.at("/table/status").textValue());
@@ -114,6 +114,43 @@ class TableViewsTest {
         assertFalse(Tables.hiddenFrom(practice.state, "ann", day));
         assertFalse(Tables.hiddenFrom(Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).state, "bob", day),
                 "an ordinary table");
+    }
+
+    @Test
+    void aSpectatorsViewShowsNoHandNoMovesAndNoCardOfTheStock_butTheNumberWatching() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).play(5);
+        TableSnapshot s = snapshot(g);
+        ObjectNode v = json(TableViews.view(s, Spectators.NO_SEAT, 3));
+        assertEquals(-1, v.get("seat").intValue());
+        assertEquals(3, v.at("/table/spectators").intValue());
+        JsonNode deal = v.get("deal");
+        assertTrue(deal.get("seat").isNull());
+        assertFalse(deal.has("hand"));
+        assertFalse(deal.has("hands"));
+        assertEquals(0, deal.get("legalMoves").size());
+        Set<String> hidden = new HashSet<>();
+        var d = g.state.match().deal();
+        for (int seat = 0; seat < 2; seat++) {
+            for (Card c : d.hand(seat).without(d.known(seat)).cards()) {
+                hidden.add(Codec.cardText(c));
+            }
+        }
+        for (Card c : d.stock()) {
+            if (c != d.trumpCard()) {
+                hidden.add(Codec.cardText(c));
+            }
+        }
+        assertFalse(hidden.isEmpty());
+        String text = Codec.write(v);
+        for (String c : hidden) {
+            assertFalse(text.contains("\"" + c + "\""), c + " is hidden from a spectator: " + text);
+        }
+        // everything public is as every seat sees it
+        JsonNode seat0 = json(TableViews.view(s, 0, 3)).get("deal");
+        for (String field : List.of("handSizes", "known", "table", "trump", "trumpCard", "stockCount", "discardCount",
+                "attacker", "defender", "toAct", "phase")) {
+            assertEquals(seat0.get(field), deal.get(field), field);
+        }
     }
 
     @Test
@@ -219,7 +256,7 @@ class TableViewsTest {
         assertEquals("Anna", o.at("/seats/0/name").textValue());
         assertTrue(o.at("/seats/1/free").booleanValue());
         assertEquals(2, o.at("/settings/players").intValue());
-        ObjectNode v = json(TableViews.view(snapshot(g), 0));
+        ObjectNode v = json(TableViews.view(snapshot(g), 0, 0));
         assertTrue(v.get("match").isNull());
         assertTrue(v.get("deal").isNull());
         assertNull(null);
@@ -233,7 +270,7 @@ class TableViewsTest {
         int toAct = g.state.toAct();
         java.time.Instant last = g.seq(g.lastSeq()).at();
         for (int seat = 0; seat < 2; seat++) {
-            JsonNode c = json(TableViews.view(s, seat)).get("clock");
+            JsonNode c = json(TableViews.view(s, seat, 0)).get("clock");
             assertEquals(toAct, c.get("seat").intValue());
             assertEquals(last.plusSeconds(90).toString(), c.get("turnEnds").textValue());
             assertTrue(c.get("graceEnds").isNull());
@@ -241,11 +278,11 @@ class TableViewsTest {
         }
         // continue on the board, a hint or a timeout do not restart it; the board's own clock has seat -1
         g.playDeal();
-        assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull(), "the match is over");
+        assertTrue(json(TableViews.view(snapshot(g), 0, 0)).get("clock").isNull(), "the match is over");
         Script three = Script.started("t3", "p0", "p1", timed.withDealsPerMatch(3), 11).playDeal();
         java.time.Instant ended = three.seq(three.lastSeq()).at();
         three.run(new TableCommand.Continue("p0", Script.shuffle(5)));
-        JsonNode board = json(TableViews.view(snapshot(three), 1)).get("clock");
+        JsonNode board = json(TableViews.view(snapshot(three), 1, 0)).get("clock");
         assertEquals(-1, board.get("seat").intValue());
         assertEquals(ended.plusSeconds(90).toString(), board.get("turnEnds").textValue());
     }
@@ -253,14 +290,14 @@ class TableViewsTest {
     @Test
     void untimedTablesHaveNoClockAndHintsAreCountedPerSeat() {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 3).play(3);
-        assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull());
+        assertTrue(json(TableViews.view(snapshot(g), 0, 0)).get("clock").isNull());
         Script solo = new Script("s").run(new TableCommand.CreateSolo("p0", "Anna", Rules.defaults(3).withDealsPerMatch(1),
                 List.of(online.durak.engine.BotLevel.EASY, online.durak.engine.BotLevel.STRONG), Script.shuffle(8)));
         while (solo.state.toAct() != 0) {
             solo.play(1);
         }
         solo.run(new TableCommand.Hint("p0")).run(new TableCommand.Hint("p0"));
-        ObjectNode v = json(TableViews.view(snapshot(solo), 0));
+        ObjectNode v = json(TableViews.view(snapshot(solo), 0, 0));
         assertTrue(v.get("clock").isNull(), "solo tables have no clock");
         assertTrue(v.at("/table/solo").booleanValue());
         assertEquals("[2,0,0]", v.at("/match/hints").toString());
