@@ -60,6 +60,17 @@ public final class LobbyMain {
         volatile long pageStarted;
 
         @Override
+        public void onError(WebSocket ws, Throwable error) {
+            page.completeExceptionally(error);
+        }
+
+        @Override
+        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
+            page.completeExceptionally(new IllegalStateException("the lobby socket was closed: " + status + " " + reason));
+            return null;
+        }
+
+        @Override
         public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
             partial.append(data);
             if (last) {
