@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A service's Flyway migrations as its {@code application.properties} configures them ({@code quarkus.flyway.*}),
- * run on the test run's PostgreSQL, each case in a schema of its own: on an empty database they make exactly the
+ * run on the test run's PostgreSQL, each case in a schema of its own: on an empty database V1 makes exactly the
  * schema the code before the migrations made ({@link #before}, its DDL as it was); on a database that code made (rows
- * in it) they baseline and change nothing; on a database with only other services' tables they make this service's;
- * a second run does nothing. A service's test extends it and gives a row for its tables; its DDL of before is
+ * in it) they baseline, V1 changes nothing, and the later versions end at the same schema as on an empty database,
+ * keeping the rows; on a database with only other services' tables they make this service's; a second run does
+ * nothing. A service's test extends it and gives a row for its tables; its DDL of before is
  * {@code src/test/resources/db/before-migrations.sql}.
  */
 public abstract class MigrationsContract {
@@ -41,9 +42,9 @@ public abstract class MigrationsContract {
     protected abstract String row();
 
     @Test
-    void onAnEmptyDatabase_theyMakeTheSchemaOfBefore() throws Exception {
+    void onAnEmptyDatabase_theFirstMakesTheSchemaOfBefore() throws Exception {
         String migrated = schema();
-        assertTrue(migrate(migrated).migrationsExecuted > 0);
+        assertTrue(migrate(migrated, "1").migrationsExecuted > 0);
         String made = schema();
         run(made, resource(before()));
         assertEquals(shape(made), shape(migrated));
@@ -56,11 +57,16 @@ public abstract class MigrationsContract {
         run(made, resource(before()) + ";\n" + row());
         List<String> shape = shape(made);
         long rows = count(made);
-        MigrateResult result = migrate(made);
+        MigrateResult result = migrate(made, "1");
         assertTrue(result.success);
         assertEquals(shape, shape(made), "nothing changed");
         assertEquals(rows, count(made), "the rows are kept");
         assertEquals(List.of("0 BASELINE", "1 SQL"), history(made).subList(0, 2));
+        assertTrue(migrate(made).success);
+        assertEquals(rows, count(made), "the later versions keep the rows");
+        String fresh = schema();
+        migrate(fresh);
+        assertEquals(shape(fresh), shape(made), "the same schema as on an empty database");
         assertEquals(0, migrate(made).migrationsExecuted, "a second start does nothing");
     }
 
@@ -86,13 +92,18 @@ public abstract class MigrationsContract {
     }
 
     private MigrateResult migrate(String schema) throws IOException {
+        return migrate(schema, "latest");
+    }
+
+    /** Migrates up to {@code target} (a version, or "latest"). */
+    private MigrateResult migrate(String schema, String target) throws IOException {
         Properties c = config();
         TestInfra infra = TestInfra.shared();
         return Flyway.configure(getClass().getClassLoader())
                 .dataSource(infra.jdbcUrl(), infra.user(), infra.password()).schemas(schema)
                 .locations(c.getProperty("quarkus.flyway.locations")).table(c.getProperty("quarkus.flyway.table"))
                 .baselineOnMigrate(Boolean.parseBoolean(c.getProperty("quarkus.flyway.baseline-on-migrate")))
-                .baselineVersion(c.getProperty("quarkus.flyway.baseline-version"))
+                .baselineVersion(c.getProperty("quarkus.flyway.baseline-version")).target(target)
                 .load().migrate();
     }
 

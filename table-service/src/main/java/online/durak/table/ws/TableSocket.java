@@ -10,6 +10,7 @@ import io.smallrye.common.annotation.Blocking;
 import java.util.Optional;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
+import online.durak.table.limits.RateLimits;
 import online.durak.table.play.Tables;
 import online.durak.table.projection.TableSnapshot;
 import org.jboss.logging.Logger;
@@ -64,7 +65,8 @@ public class TableSocket {
             Session.refuse(c, 1011, ErrorCodes.STORE_UNAVAILABLE, "the table cannot be read now; try again");
             return;
         }
-        Session session = new Session(c, tableId, player);
+        Session session = new Session(c, tableId, player, new RateLimits.Caller(
+                c.userData().get(TokenUpgradeCheck.TOKEN_KEY), c.userData().get(TokenUpgradeCheck.ADDRESS), c.id()));
         sessions.add(session, s -> views.view(session, s));
         pauses.opened(c);
         LOG.debugf("websocket %s: player %s on table %s", c.id(), playerId, tableId);
