@@ -11,7 +11,6 @@ export interface DailyEntry {
   deals: number;
   finished: boolean;
   left: boolean;
-  tableId: string;
 }
 
 export interface DailyList {

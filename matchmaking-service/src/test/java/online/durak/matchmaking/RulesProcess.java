@@ -17,12 +17,13 @@ public final class RulesProcess {
     private RulesProcess() {
     }
 
-    /** The environment of the shared test infrastructure, and the tests' token key pair. */
+    /** The environment of the shared test infrastructure, the tests' token key pair and the test JVM's own daily secret. */
     public static Map<String, String> environment() {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
                 infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 3));
         env.putAll(TestKeys.environment());
+        env.put("DURAK_DAILY_SECRET_FILE", TestInfra.dailySecretFile().toString());
         return env;
     }
 
