@@ -1,6 +1,7 @@
 package online.durak.table.it;
 
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -88,8 +89,8 @@ class LeaveAndAgainTest extends WithFakeRules {
         assertEquals(List.of(boris.getString("playerId")),
                 events.getList("events.findAll { it.event.type == 'MatchLeft' }.event.playerId"));
 
-        // the leaver can no longer act at the table
-        It.as(b).get(t + "/view").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
+        // the leaver can no longer act at the table: he may watch it as anyone may (the public view, no hand)
+        It.as(b).get(t + "/view").then().statusCode(200).body("seat", equalTo(-1)).body("deal.hand", nullValue());
         It.as(b).post(t + "/leave").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
         It.as(b).post(t + "/continue").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
 

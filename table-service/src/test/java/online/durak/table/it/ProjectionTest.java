@@ -284,9 +284,14 @@ class ProjectionTest {
 
     @Test
     void socketsToUnknownTablesOrWithoutASeatAreClosed() throws Exception {
-        store.insert(game.messages);
+        // a table that may not be watched (SpectatorsTest has those that may)
+        Script closed = Script.started("t-" + UUID.randomUUID(), "p0-" + UUID.randomUUID(), "p1-" + UUID.randomUUID(),
+                Script.twoPlayers(1).withSpectators(false), 2024).play(3);
+        store.insert(closed.messages);
         String stranger = tokens.issue(new Player("s-" + UUID.randomUUID(), "Stranger"));
-        try (WsClient s = WsClient.connect(ws("?token=" + stranger))) {
+        URI unseated = URI.create(base.toString().replaceFirst("^http", "ws") + "api/tables/" + closed.tableId
+                + "/ws?token=" + stranger);
+        try (WsClient s = WsClient.connect(unseated)) {
             JsonNode e = s.next();
             assertEquals("error", e.get("type").textValue());
             assertEquals("NOT_SEATED", e.get("code").textValue());
