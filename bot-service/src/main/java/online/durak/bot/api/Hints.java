@@ -69,7 +69,7 @@ public class Hints {
         }
         Rules rules;
         try {
-            rules = Codec.readRules(node.get("rules"));
+            rules = Codec.readFullRules(node.get("rules")); // a table's own, from a service: a daily game's too
         } catch (MessageException e) {
             throw new MessageException(e.code(), "rules" + (e.field() == null ? "" : "." + e.field()), e.reason());
         }
