@@ -22,6 +22,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.client.Api;
+import online.durak.deploy.Cli;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The lobby's measurement (docs/scale.md, "Lobby"): T open tables made through the public API, S lobby sockets
@@ -106,15 +110,7 @@ public final class LobbyMain {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(usage());
-            System.exit(2);
-            return;
-        }
+        Options o = Cli.orExit(new Line(), Map.of(), () -> parse(args));
         Properties infra = LoadMain.infraProperties(o.data(), true);
         CpuUse cpu = new CpuUse(Long.parseLong(infra.getProperty("pid")), o.data());
         Api api = new Api(o.api());
@@ -348,51 +344,49 @@ public final class LobbyMain {
         return m;
     }
 
-    static Options parse(String[] args) {
-        String api = "http://localhost:8080";
-        String management = null;
-        Path data = Path.of("data");
-        int tables = 10_000;
-        int sockets = 2_000;
-        int changes = 200;
-        int threads = 4;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(usage());
-                System.exit(0);
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(a + " needs a value");
-            }
-            String value = args[++i];
-            switch (a) {
-                case "--api" -> api = value;
-                case "--management" -> management = value;
-                case "--data" -> data = Path.of(value);
-                case "--tables" -> tables = Integer.parseInt(value);
-                case "--sockets" -> sockets = Integer.parseInt(value);
-                case "--changes" -> changes = Integer.parseInt(value);
-                case "--threads" -> threads = Integer.parseInt(value);
-                default -> throw new IllegalArgumentException("unknown option " + a);
-            }
-        }
-        if (tables < 1 || sockets < 1 || changes < 2 || threads < 1) {
-            throw new IllegalArgumentException("--tables, --sockets and --threads must be positive, --changes at least 2");
-        }
-        if (management == null) { // the launcher's: the HTTP port + 1000
-            URI u = URI.create(api);
-            management = u.getScheme() + "://" + u.getHost() + ":" + (u.getPort() + 1000);
-        }
-        return new Options(api, management, data, tables, sockets, changes, threads);
+    /** The command line (docs/load.md "The lobby"). */
+    @Command(name = "system-tests/load.sh lobby", sortOptions = false, usageHelpWidth = 110,
+            description = "T open tables, S lobby sockets (a quarter with a filter), then C changes one at a time (a "
+                    + "new table or a join): the frames and bytes each change sends, the time to each socket's first "
+                    + "frame, and table-service's CPU per change.",
+            footer = "Against a system started on a fresh data folder (the tables stay open until the lobby's expiry "
+                    + "closes them).")
+    static final class Line {
+        @Mixin
+        SystemOptions system = new SystemOptions();
+
+        @Option(names = "--management", paramLabel = "URL",
+                description = "table-service's management interface, where its metrics are (default: the API's port "
+                        + "+ 1000, as the launcher gives it)")
+        String management;
+
+        @Option(names = "--tables", paramLabel = "T", defaultValue = "10000",
+                description = "open tables (default ${DEFAULT-VALUE})")
+        int tables;
+
+        @Option(names = "--sockets", paramLabel = "S", defaultValue = "2000",
+                description = "lobby sockets (default ${DEFAULT-VALUE})")
+        int sockets;
+
+        @Option(names = "--changes", paramLabel = "C", defaultValue = "200",
+                description = "changes measured, at least 2 (default ${DEFAULT-VALUE})")
+        int changes;
+
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+                description = "threads that open the tables (default ${DEFAULT-VALUE})")
+        int threads;
     }
 
-    static String usage() {
-        return String.join("\n",
-            "usage: system-tests/load.sh lobby [--api URL] [--management URL] [--data DIR] [--tables T] [--sockets S]",
-            "                                  [--changes C] [--threads N]",
-            "  defaults: --api http://localhost:8080 --management (the API's port + 1000) --data data --tables 10000",
-            "            --sockets 2000 --changes 200 --threads 4",
-            "  against a system started on a fresh data folder (the tables stay open until the lobby's expiry closes them)");
+    static Options parse(String[] args) {
+        Line l = Cli.parse(new Line(), args, Map.of());
+        if (l.tables < 1 || l.sockets < 1 || l.changes < 2 || l.threads < 1) {
+            throw new IllegalArgumentException("--tables, --sockets and --threads must be positive, --changes at least 2");
+        }
+        String management = l.management;
+        if (management == null) {
+            URI u = URI.create(l.system.base());
+            management = u.getScheme() + "://" + u.getHost() + ":" + (u.getPort() + 1000);
+        }
+        return new Options(l.system.base(), management, l.system.data, l.tables, l.sockets, l.changes, l.threads);
     }
 }
