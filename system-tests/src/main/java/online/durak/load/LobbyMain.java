@@ -3,6 +3,7 @@ package online.durak.load;
 import static online.durak.load.LoadMain.expect;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ public final class LobbyMain {
     /** A change's frames are over when no socket got one for this long. */
     private static final long QUIET_MS = 250;
 
-    record Options(String api, Path data, int tables, int sockets, int changes, int threads) {
+    record Options(String api, String management, Path data, int tables, int sockets, int changes, int threads) {
     }
 
     /** One lobby socket: its frames and bytes, and when the first frame after the change under way came. */
@@ -142,11 +143,12 @@ public final class LobbyMain {
             expect(api.get("/api/tables", hosts.get(0).token()), 200, "GET /api/tables");
             restPage.add(System.nanoTime() - t0);
         }
-        Map<String, Double> metrics0 = metrics(api);
+        Api management = new Api(o.management());
+        Map<String, Double> metrics0 = metrics(management);
         System.out.printf("Changes with %d lobby sockets: %d ...%n", watchers.size(), o.changes());
         Kind[] watched = {new Kind("new table"), new Kind("join")};
         double cpuWatched = changes(api, o, hosts, joiner, tables, watchers, watched, cpu, random, idle);
-        Map<String, Double> metrics1 = metrics(api);
+        Map<String, Double> metrics1 = metrics(management);
 
         long pageBytes = 0;
         for (Watcher w : watchers) {
@@ -335,7 +337,7 @@ public final class LobbyMain {
         return (used.toNanos() / 1e6 - idleMs) / o.changes();
     }
 
-    /** The lobby's counters from table-service's /q/metrics (Prometheus text), by name. */
+    /** The lobby's counters from table-service's /q/metrics (Prometheus text, on its management port), by name. */
     private static Map<String, Double> metrics(Api api) {
         Map<String, Double> m = new java.util.HashMap<>();
         Api.Response r = api.getText("/q/metrics");
@@ -364,6 +366,11 @@ public final class LobbyMain {
         @Mixin
         SystemOptions system = new SystemOptions();
 
+        @Option(names = "--management", paramLabel = "URL",
+                description = "table-service's management interface, where its metrics are (default: the API's port "
+                        + "+ 1000, as the launcher gives it)")
+        String management;
+
         @Option(names = "--tables", paramLabel = "T", defaultValue = "10000",
                 description = "open tables (default ${DEFAULT-VALUE})")
         int tables;
@@ -386,6 +393,11 @@ public final class LobbyMain {
         if (l.tables < 1 || l.sockets < 1 || l.changes < 2 || l.threads < 1) {
             throw new IllegalArgumentException("--tables, --sockets and --threads must be positive, --changes at least 2");
         }
-        return new Options(l.system.base(), l.system.data, l.tables, l.sockets, l.changes, l.threads);
+        String management = l.management;
+        if (management == null) {
+            URI u = URI.create(l.system.base());
+            management = u.getScheme() + "://" + u.getHost() + ":" + (u.getPort() + 1000);
+        }
+        return new Options(l.system.base(), management, l.system.data, l.tables, l.sockets, l.changes, l.threads);
     }
 }

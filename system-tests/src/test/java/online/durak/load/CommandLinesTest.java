@@ -98,9 +98,11 @@ class CommandLinesTest {
     void theLobbyMeasurement_takesEveryOption_andRefusesABadLine() {
         LobbyMain.Options o = LobbyMain.parse(new String[] {"--api", "http://h:1/api", "--data", "/tmp/d", "--tables",
             "50", "--sockets", "20", "--changes", "10", "--threads", "2"});
-        assertEquals(new LobbyMain.Options("http://h:1", Path.of("/tmp/d"), 50, 20, 10, 2), o);
-        assertEquals(new LobbyMain.Options("http://localhost:8080", Path.of("data"), 10_000, 2_000, 200, 4),
-            LobbyMain.parse(new String[0]));
+        assertEquals(new LobbyMain.Options("http://h:1", "http://h:1001", Path.of("/tmp/d"), 50, 20, 10, 2), o);
+        assertEquals(new LobbyMain.Options("http://localhost:8080", "http://localhost:9080", Path.of("data"), 10_000,
+            2_000, 200, 4), LobbyMain.parse(new String[0]));
+        assertEquals("http://127.0.0.1:7000", LobbyMain.parse(new String[] {"--management", "http://127.0.0.1:7000"})
+            .management());
         for (String[] bad : List.of(new String[] {"--tables", "0"}, new String[] {"--changes", "1"},
                 new String[] {"--sockets", "x"}, new String[] {"--what", "1"}, new String[] {"--threads"})) {
             assertThrows(IllegalArgumentException.class, () -> LobbyMain.parse(bad), String.join(" ", bad));

@@ -37,6 +37,7 @@ import online.durak.matchmaking.store.Ticket;
 import online.durak.matchmaking.store.TicketStore;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.service.auth.AuthErrors;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.jboss.logging.Logger;
 

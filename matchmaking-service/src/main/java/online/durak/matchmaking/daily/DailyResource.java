@@ -2,6 +2,7 @@ package online.durak.matchmaking.daily;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.security.Authenticated;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -88,10 +89,16 @@ public class DailyResource {
     /**
      * Starts an attempt of today's game: 201. The first counts; every later one is practice. A counting attempt whose
      * table the rules service has not confirmed yet (its reply was lost) is sent again with the same commandId, so a
-     * lost answer never turns the one counting attempt into practice.
+     * lost answer never turns the one counting attempt into practice. The daily game has no settings: a body other
+     * than none or {@code {}} is 400 {@code INVALID_REQUEST} and starts nothing.
      */
     @POST
-    public Response play() {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response play(JsonNode body) {
+        if (body != null && !(body.isObject() && body.isEmpty())) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "body: must be empty or {} (the daily game has "
+                    + "no settings: everyone plays the same)");
+        }
         String playerId = playerId();
         String name = jwt.getClaim(NAME_CLAIM);
         LocalDate day = today(clock);
