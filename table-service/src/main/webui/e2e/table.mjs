@@ -203,8 +203,16 @@ async function dragOnto(target, card = page.locator('.hand button.card.playable'
       from.y + from.height / 2 + ((to.y + to.height / 2) - (from.y + from.height / 2)) * i / 8);
   }
   await page.mouse.up();
-  await page.waitForFunction(([s, c]) => document.querySelector('.table-page')?.dataset.seq !== s
-    && [...document.querySelectorAll('.bout [data-card]')].some((e) => e.dataset.card === c), [seq, code], { timeout: 15_000 });
+  try {
+    await page.waitForFunction(([s, c]) => document.querySelector('.table-page')?.dataset.seq !== s
+      && [...document.querySelectorAll('.bout [data-card]')].some((e) => e.dataset.card === c), [seq, code], { timeout: 15_000 });
+  } catch (e) {
+    // another seat's move (a throw-in during the defence) moved the table under the drag: try again at a later move;
+    // a drop that changed nothing at all is a failure
+    if ((await attr('data-seq')) === seq) throw e;
+    console.log(`the table moved on while ${code} was dragged onto ${target}; trying again later`);
+    return false;
+  }
   console.log(`dragged ${code} with the mouse onto ${target}: it lies on the table`);
   return true;
 }
@@ -218,8 +226,7 @@ async function dragCover() {
   for (const c of hand) {
     const can = open.filter((a) => beats(c, a, trump));
     if (can.length !== 1 || open.length !== 1) continue;
-    await dragOnto(`.bout [data-drop-card="${can[0]}"]`, page.locator(`.hand [data-card="${c}"]`));
-    return true;
+    return dragOnto(`.bout [data-drop-card="${can[0]}"]`, page.locator(`.hand [data-card="${c}"]`));
   }
   return false;
 }
