@@ -9,6 +9,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Holds, taken by table-service before it sends a join, a create or an "Again" of an account at a staked table
@@ -20,6 +22,9 @@ import online.durak.service.api.ErrorCodes;
 @RolesAllowed(HoldResource.SERVICE_GROUP)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "services")
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+@APIResponse(responseCode = "403", description = "SERVICE_ONLY")
 public class HoldResource {
     public static final String SERVICE_GROUP = "durak-service";
 
