@@ -26,7 +26,7 @@ import java.util.concurrent.Executors;
  * {@value #UPSTREAM}, so a test sees where a path went without reading the body.
  */
 public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
-    static final String UPSTREAM = "X-Upstream";
+    public static final String UPSTREAM = "X-Upstream";
     private HttpServer leaderboard;
     private HttpServer matchmaking;
     /** Released by the test once it has read the stream's first event through the edge. */
