@@ -76,8 +76,7 @@ class DocumentMergeTest {
 
     @Test
     void onlyThePathsTheEdgeRoutesToEachUpstream_areTaken_neverItsInternalOrAdminPaths() {
-        JsonNode out = DocumentMerge.forwarded(EDGE, Map.of("leaderboard", LEADERBOARD, "matchmaking", MATCHMAKING),
-                ROUTES, UNAVAILABLE);
+        JsonNode out = merged();
         assertEquals(Set.of("/api/leaderboard", "/api/players/{id}", "/api/daily/list", "/api/daily"),
                 names(out.path("paths")));
         assertEquals("the list", out.at("/paths/~1api~1daily~1list/get/responses/200/description").asText(),
@@ -87,8 +86,7 @@ class DocumentMergeTest {
 
     @Test
     void aSchemaEqualToTheEdges_isShared_aDifferentOne_isRenamedByItsUpstream_andEveryReferenceFollows() {
-        JsonNode out = DocumentMerge.forwarded(EDGE, Map.of("leaderboard", LEADERBOARD, "matchmaking", MATCHMAKING),
-                ROUTES, UNAVAILABLE);
+        JsonNode out = merged();
         JsonNode schemas = out.at("/components/schemas");
         // Error: equal to the edge's, not added again; Rating: the edge has another; Status: the admin path's only;
         // matchmaking's Rating: the edge's name is taken by another, so it is matchmaking's
@@ -104,8 +102,7 @@ class DocumentMergeTest {
 
     @Test
     void theSameDocuments_alwaysGiveTheSameDocument() {
-        JsonNode once = DocumentMerge.forwarded(EDGE, Map.of("leaderboard", LEADERBOARD, "matchmaking", MATCHMAKING),
-                ROUTES, UNAVAILABLE);
+        JsonNode once = merged();
         JsonNode again = DocumentMerge.forwarded(EDGE, Map.of("matchmaking", MATCHMAKING, "leaderboard", LEADERBOARD),
                 ForwardedPath.inOrder(Map.of("matchmaking", List.of("/api/daily*"), "leaderboard",
                         List.of("/api/leaderboard*", "/api/players/*", "/api/daily/list"))), UNAVAILABLE);
@@ -131,8 +128,7 @@ class DocumentMergeTest {
 
     @Test
     void everyForwardedOperation_hasTheEdges503_addedToItsOwn() {
-        JsonNode out = DocumentMerge.forwarded(EDGE, Map.of("leaderboard", LEADERBOARD, "matchmaking", MATCHMAKING),
-                ROUTES, UNAVAILABLE);
+        JsonNode out = merged();
         assertEquals(UNAVAILABLE, out.at("/paths/~1api~1leaderboard/get/responses/503/description").asText());
         assertEquals("#/components/schemas/Error",
                 out.at("/paths/~1api~1leaderboard/get/responses/503/content/application~1json/schema/$ref").asText());
@@ -142,8 +138,7 @@ class DocumentMergeTest {
 
     @Test
     void securitySchemesAndTags_ofANameTheEdgeHas_areTheEdges() {
-        JsonNode out = DocumentMerge.forwarded(EDGE, Map.of("leaderboard", LEADERBOARD, "matchmaking", MATCHMAKING),
-                ROUTES, UNAVAILABLE);
+        JsonNode out = merged();
         assertTrue(out.at("/components/securitySchemes").isEmpty(), "bearer is the edge's: " + out);
         assertEquals(json("[{'name': 'leaderboard', 'description': 'boards'}, {'name': 'players'}]"), out.path("tags"));
     }
@@ -180,6 +175,12 @@ class DocumentMergeTest {
         assertTrue(pot.matches("/api/tables/t-1/pot"));
         assertFalse(pot.matches("/api/tables/t-1/pot/x"));
         assertFalse(pot.matches("/api/tables/a/b/pot"));
+    }
+
+    /** The edge's document with both upstreams', as the edge routes them. */
+    private static JsonNode merged() {
+        return DocumentMerge.forwarded(EDGE, Map.of("leaderboard", LEADERBOARD, "matchmaking", MATCHMAKING), ROUTES,
+                UNAVAILABLE);
     }
 
     private static Set<String> names(JsonNode object) {
