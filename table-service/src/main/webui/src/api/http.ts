@@ -1,6 +1,6 @@
 import type {
   Accepted, AccountSession, Board, Guest, Hint, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, Bots, Me, Period, QuickRequest,
+  Move, BotLevel, Bots, Me, Period, QuickRequest, EventsPage, LobbyPage, MyTable,
 } from './types';
 import type { Answer } from './schema';
 import { session, signOut } from '../session';
@@ -68,7 +68,10 @@ export const api = {
   /** The token stops working on the server (DELETE /api/sessions/current). */
   logout: () => call<null>('DELETE', '/api/sessions/current'),
   me: () => call<Me>('GET', '/api/me'),
-  tables: () => call<TableSummary[]>('GET', '/api/tables'),
+  /** A page of the lobby: `query` as logic/lobby.ts' lobbyQuery writes it (the same as the lobby socket's). */
+  tables: (query: Record<string, string>) => call<LobbyPage>('GET', `/api/tables?${new URLSearchParams(query)}`),
+  /** Where I sit and the match is not over: running matches first (back to one's match). */
+  myTables: () => call<MyTable[]>('GET', '/api/me/tables'),
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (settings: Partial<Settings>) =>
     call<TableSummary>('POST', '/api/tables', { settings, commandId: commandId() }),
@@ -87,6 +90,8 @@ export const api = {
     call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/moves`, { commandId: commandId(), move }),
   continueMatch: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/continue`),
   board: (id: string) => call<Board>('GET', `/api/tables/${encodeURIComponent(id)}/board`),
+  /** The table's events after `since`, as this seat may see them (for the move log after a reload). */
+  events: (id: string, since: number) => call<EventsPage>('GET', `/api/tables/${encodeURIComponent(id)}/events?since=${since}`),
   hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
   replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
   // the leaderboard and matchmaking services', through this origin (table-service forwards them): each answer as the

@@ -29,6 +29,9 @@ export type Drift = [
   Check<SameFields<T.AccountSession, Schemas['Session']>>,
   Check<SameFields<T.Seat, Schemas['Seat']>>,
   Check<SameFields<T.TableSummary, Schemas['TableSummary']>>,
+  Check<SameFields<T.LobbyTable, Schemas['LobbyTable']>>,
+  Check<SameFields<T.LobbyPage, Schemas['LobbyPage']>>,
+  Check<SameFields<T.MyTable, Schemas['MyTable']>>,
   Check<SameFields<T.TableView, Schemas['TableView']>>,
   Check<SameFields<T.TableView['table'], Schemas['TableInView']>>,
   Check<SameFields<T.MatchInfo, Schemas['MatchInView']>>,
@@ -42,6 +45,8 @@ export type Drift = [
   Check<SameFields<T.Hint['candidates'][number], Schemas['HintCandidate']>>,
   Check<SameFields<T.Replay, Schemas['Replay']>>,
   Check<SameFields<T.ReplayStep, Schemas['ReplayStep']>>,
+  Check<SameFields<T.ShuffleProof, NonNullable<Schemas['ShuffleProof']>>>,
+  Check<SameFields<T.EventsPage, Schemas['EventsPage']>>,
 ];
 
 /** The gear's tempo choices are exactly the API's (SoloRequest.tempo). */

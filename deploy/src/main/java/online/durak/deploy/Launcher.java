@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
  * the token key pair ({@link TokenKeys}: {@code <data>/jwt-private.pem} and {@code jwt-public.pem}, made once per data
  * folder so tokens outlive a restart, passed as the paths {@value TokenKeys#ENV_PRIVATE_KEY} and
- * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
+ * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set, the daily secret ({@link DailySecretFile}:
+ * {@code <data>/daily-secret}, made once, its path {@value DailySecretFile#ENV}) unless set,
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), and
  * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (the table service forwards its paths there,
  * matchmaking asks it for ratings), and {@value #ENV_MATCHMAKING_URL}, where the matchmaking service listens (the
@@ -169,6 +170,9 @@ public final class Launcher {
             p.get(Infra.KEY_PG_PASSWORD), options.infra().config().partitions());
         if (System.getenv(TokenKeys.ENV_PRIVATE_KEY) == null || System.getenv(TokenKeys.ENV_PUBLIC_KEY) == null) {
             env.putAll(TokenKeys.environment(infra.dataDir()));
+        }
+        if (System.getenv(DailySecretFile.ENV) == null) {
+            env.putAll(DailySecretFile.environment(infra.dataDir()));
         }
         Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
         String botUrl = botUrl(ports, options.httpPortBase());

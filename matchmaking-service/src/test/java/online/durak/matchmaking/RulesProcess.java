@@ -16,11 +16,13 @@ public final class RulesProcess {
     private RulesProcess() {
     }
 
-    /** The environment of the shared test infrastructure. */
+    /** The environment of the shared test infrastructure, and the test JVM's own daily secret. */
     public static Map<String, String> environment() {
         TestInfra infra = TestInfra.shared();
-        return ServiceProcess.infraEnvironment(infra.bootstrapServers(), infra.reactiveUrl(), infra.jdbcUrl(),
-                infra.user(), infra.password(), 3);
+        Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
+                infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 3));
+        env.put("DURAK_DAILY_SECRET_FILE", TestInfra.dailySecretFile().toString());
+        return env;
     }
 
     public static ServiceProcess start(Map<String, String> topics, Path log) {

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import online.durak.client.Api;
 import online.durak.deploy.Cli;
+import online.durak.deploy.DailySecretFile;
 import online.durak.deploy.ServiceProcess;
 import online.durak.deploy.TokenKeys;
 import picocli.CommandLine.Command;
@@ -207,6 +208,7 @@ public final class FaultMain {
             infra.getProperty("pg.reactive.url"), infra.getProperty("pg.jdbc.url"), infra.getProperty("pg.user"),
             infra.getProperty("pg.password"), Integer.parseInt(infra.getProperty("partitions", "12")));
         env.putAll(TokenKeys.environment(data)); // the launcher's key pair, as every service has it
+        env.putAll(DailySecretFile.environment(data)); // and its daily secret
         ServiceProcess s = ServiceProcess.start("rules-service", ServiceProcess.jarOf(home.toAbsolutePath(),
             "rules-service"), ServiceProcess.freePort(), env, ServiceProcess.defaultJavaOpts(), Map.of(),
             data.resolve("logs").resolve("rules-service-2.log"));

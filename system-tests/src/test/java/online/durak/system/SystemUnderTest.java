@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import online.durak.client.Api;
+import online.durak.deploy.DailySecretFile;
 import online.durak.deploy.ServiceProcess;
 import online.durak.deploy.TokenKeys;
 import online.durak.testkit.TestInfra;
@@ -93,12 +94,13 @@ public final class SystemUnderTest implements BeforeAllCallback {
         return Path.of(System.getProperty("durak.service-logs", "target/service-logs")).toAbsolutePath();
     }
 
-    /** The environment every service gets here: the shared infrastructure and the token key pair. */
+    /** The environment every service gets here: the shared infrastructure, the token key pair and the daily secret. */
     static Map<String, String> environment(Map<String, Integer> ports) {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
         env.putAll(TokenKeys.environment(logDir().resolveSibling("token-keys"))); // these tests' own key pair
+        env.putAll(DailySecretFile.environment(logDir().resolveSibling("daily-secret"))); // and daily secret
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_BOT_TEMPO", "false"); // the web client sends a solo tempo: these tests' bots never think

@@ -38,4 +38,10 @@ public class ApiException extends RuntimeException {
     public static ApiException notSeated() {
         return new ApiException(403, ErrorCodes.NOT_SEATED, "you have no seat at this table");
     }
+
+    /** Another player's daily table, seen only by its player until its UTC day is over (docs/daily.md). */
+    public static ApiException dailyHidden() {
+        return new ApiException(403, ErrorCodes.DAILY_HIDDEN,
+                "this is another player's daily table: nobody else sees it until its day is over (UTC)");
+    }
 }

@@ -17,7 +17,7 @@ import online.durak.messages.MessageException;
  * <ul>
  *   <li>400: {@code BAD_BOTS} (a solo game's bot levels do not fit its seats; checked at the edge first)</li>
  *   <li>404: {@code NO_SUCH_TABLE}</li>
- *   <li>403: {@code NOT_SEATED}</li>
+ *   <li>403: {@code NOT_SEATED}, {@code DAILY_HIDDEN}</li>
  *   <li>409 (the table's state does not allow it now; the same request may succeed later or never):
  *       {@link #CONFLICTS}</li>
  *   <li>422 (the request itself is not a legal move or action: illegal moves, a seat that does not exist,
@@ -42,6 +42,8 @@ public final class ErrorCodes {
     // ---- who is asking ----
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
+    /** Another player's daily table, before its UTC day is over (docs/daily.md): 403. */
+    public static final String DAILY_HIDDEN = "DAILY_HIDDEN";
     /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
     public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
     /** A guest asked for what only an account has (chips: the wallet, the daily bonus; docs/chips.md): 403. */
@@ -151,15 +153,17 @@ public final class ErrorCodes {
             entry(INVALID_VIEW, "the seat's view cannot be read; the message names the field"),
             entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, or a commandId is "
                     + "not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
-            entry(INVALID_PARAMETER, "a query parameter is missing or not a whole number in range; the message "
-                    + "names it"),
+            entry(INVALID_PARAMETER, "a query parameter is missing, unknown, given twice or out of range; the "
+                    + "message starts with it"),
             entry(INVALID_NAME, "the name is empty, longer than 32 characters, or has a character that cannot be "
                     + "shown as a name"),
             entry(INVALID_PASSWORD, "the password is left out, shorter than 8 or longer than 128 characters"),
             entry(INVALID_FRAME, "a WebSocket frame that is not one of docs/websocket.md; the message names the field"),
             // who is asking
             entry(UNAUTHORIZED, "no token, or a forged, expired, signed-out or malformed one"),
-            entry(NOT_SEATED, "the caller has no seat at this table (or left its match)"),
+            entry(NOT_SEATED, "the caller has no seat at this table (or left its match), and may not watch it"),
+            entry(DAILY_HIDDEN, "another player's daily table: until its UTC day is over only its own player sees it "
+                    + "(its view, events, board, replays)"),
             entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),
             entry(ACCOUNT_REQUIRED, "only an account has this (chips: the wallet, the daily bonus)"),
             entry(SERVICE_ONLY, "only another service may make this call"),

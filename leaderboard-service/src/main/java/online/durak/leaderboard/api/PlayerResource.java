@@ -8,6 +8,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import online.durak.leaderboard.chips.Wallet;
 import online.durak.leaderboard.daily.DailyListResource;
@@ -25,8 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /api/players/{id}}: a person's all-time totals (points, matches, deals, the share of deals lost) and
- * their latest matches, newest first, each with the link to its replay. 404 {@code NO_SUCH_PLAYER} for a player with
- * no finished match here (bots never have one).
+ * their latest matches, newest first, each with the link to its replay (a daily game's only once its day is over:
+ * docs/daily.md). 404 {@code NO_SUCH_PLAYER} for a player with no finished match here (bots never have one).
  */
 @Path("/api/players/{id}")
 @Tag(name = "players")
@@ -46,20 +47,28 @@ public class PlayerResource {
     }
 
     /**
+     * @param tableId    the table; null for a daily game's table until its day is over (docs/daily.md: every attempt
+     *                   of a day is dealt the same cards), and so are the links
      * @param points     leaderboard points of the match
      * @param dealPoints the sum of the match's deal points (the board's total)
      * @param replay     the table service's replay of the table ({@code ?deal=1} to {@code deals})
      * @param replayPage the web client's replay of the table
+     * @param daily      the day of the daily game the table played, null for any other table
      */
     @Schema(name = "RecentMatch")
-    public record RecentMatch(String tableId, Instant at, int points, int dealPoints,
+    public record RecentMatch(@Schema(description = "null for a daily game until its day is over", nullable = true)
+                              String tableId, Instant at, int points, int dealPoints,
                               @Schema(description = "1 = best") int place, int deals, int duraks,
                               @Schema(description = "the player left before the end") boolean left,
-                              @Schema(examples = "/api/tables/3f8a6c52/replay") String replay,
-                              @Schema(examples = "/#/replays/3f8a6c52") String replayPage) {
-        static RecentMatch of(MatchEntry e) {
-            return new RecentMatch(e.tableId, e.at.toInstant(), e.points, e.dealPoints, e.place, e.deals, e.duraks,
-                    e.leftEarly, "/api/tables/" + e.tableId + "/replay", "/#/replays/" + e.tableId);
+                              @Schema(examples = "/api/tables/3f8a6c52/replay", nullable = true) String replay,
+                              @Schema(examples = "/#/replays/3f8a6c52", nullable = true) String replayPage,
+                              @Schema(description = "the day of the daily game the table played; null for any other "
+                                      + "table", format = "date", nullable = true) LocalDate daily) {
+        static RecentMatch of(MatchEntry e, LocalDate today) {
+            boolean hidden = e.daily != null && !e.daily.isBefore(today);
+            return new RecentMatch(hidden ? null : e.tableId, e.at.toInstant(), e.points, e.dealPoints, e.place,
+                    e.deals, e.duraks, e.leftEarly, hidden ? null : "/api/tables/" + e.tableId + "/replay",
+                    hidden ? null : "/#/replays/" + e.tableId, e.daily);
         }
     }
 
@@ -108,15 +117,16 @@ public class PlayerResource {
                 throw new ApiException(404, ErrorCodes.NO_SUCH_PLAYER, "id: no finished match of player " + id);
             }
             return store.recent(id, RECENT).chain(r -> store.rating(id).chain(rating -> wallet.balance(id)
-                    .chain(chips -> daily.days(id).map(days ->
-                            profile(t, rating, r, chips, Streaks.of(days, DailyListResource.today(clock)))))));
+                    .chain(chips -> daily.days(id).map(days -> profile(t, rating, r, chips, days,
+                            DailyListResource.today(clock))))));
         });
     }
 
     private static Profile profile(PlayerTotals t, LeaderboardStore.StoredRating rating, List<MatchEntry> recent,
-                                   Long chips, Streaks streak) {
+                                   Long chips, List<LocalDate> days, LocalDate today) {
         double rate = t.deals == 0 ? 0 : (double) t.duraks / t.deals;
         return new Profile(t.playerId, t.name, t.points, t.matches, t.deals, t.duraks, rate, chips,
-                Rating.of(rating), recent.stream().map(RecentMatch::of).toList(), streak);
+                Rating.of(rating), recent.stream().map(e -> RecentMatch.of(e, today)).toList(),
+                Streaks.of(days, today));
     }
 }

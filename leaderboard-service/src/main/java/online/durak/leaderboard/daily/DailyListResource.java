@@ -40,16 +40,18 @@ public class DailyListResource {
     }
 
     /**
+     * An attempt on the list, without its table: every attempt of a day is dealt the same cards, so nobody may find
+     * another player's table through the list (docs/daily.md "What a player of the day sees").
+     *
      * @param deals    the attempt's finished deals (of 3)
      * @param finished the match is over (else it is scored as it stands: docs/daily.md)
      * @param left     its player left before the end
      */
     @Schema(name = "DailyEntry")
     public record Entry(long rank, String playerId, String name, int points, int deals, boolean finished,
-                        boolean left, String tableId) {
+                        boolean left) {
         static Entry of(DailyStore.Ranked r) {
-            return new Entry(r.rank(), r.playerId(), r.name(), r.points(), r.deals(), r.finished(), r.left(),
-                    r.tableId());
+            return new Entry(r.rank(), r.playerId(), r.name(), r.points(), r.deals(), r.finished(), r.left());
         }
     }
 

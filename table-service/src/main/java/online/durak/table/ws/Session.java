@@ -5,19 +5,24 @@ import io.quarkus.websockets.next.WebSocketConnection;
 import online.durak.table.auth.Player;
 import org.jboss.logging.Logger;
 
-/** One open connection to a table: its player and table, and the last seq it was sent; and how frames go out. */
+/**
+ * One open connection to a table: its player and table, whether it watches without a seat, and the last seq it was
+ * sent; and how frames go out.
+ */
 final class Session {
     private static final Logger LOG = Logger.getLogger(Session.class);
 
     final WebSocketConnection connection;
     final String tableId;
     final Player player;
+    final boolean spectator;
     long lastSent = -1; // guarded by the table's lock
 
-    Session(WebSocketConnection connection, String tableId, Player player) {
+    Session(WebSocketConnection connection, String tableId, Player player, boolean spectator) {
         this.connection = connection;
         this.tableId = tableId;
         this.player = player;
+        this.spectator = spectator;
     }
 
     void send(ServerFrame frame) {
