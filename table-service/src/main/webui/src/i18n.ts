@@ -192,6 +192,8 @@ const en = {
   'table.watching': 'You are watching: no hand, no moves.', 'table.spectators': 'spectators: {n}',
   'table.notSeated': 'You have no seat at this table, and it cannot be watched (it has not started, or it has a stake, or it is a daily game).',
   'table.noSuchTable': 'There is no such table.', 'table.toLobby': 'To the lobby',
+  'seal.sealed': 'Shuffle sealed: {c}', 'seal.verified': 'verified ✓', 'seal.mismatch': 'does not match its seal ✗',
+  'seal.unavailable': 'not checked here', 'seal.help': 'The SHA-256 of this deal\'s salt and deck order, {c}, shown before the first card; the deal\'s replay opens both (docs/fairness.md).',
 };
 export type Key = keyof typeof en;
 
@@ -387,6 +389,8 @@ const de: Partial<Record<Key, string>> = {
   'table.watching': 'Du schaust zu: keine Hand, keine Züge.', 'table.spectators': 'Zuschauer: {n}',
   'table.notSeated': 'Du hast an diesem Tisch keinen Platz, und man kann ihm nicht zuschauen (er hat nicht begonnen, hat einen Einsatz oder ist ein Tagesspiel).',
   'table.noSuchTable': 'Diesen Tisch gibt es nicht.', 'table.toLobby': 'Zur Lobby',
+  'seal.sealed': 'Mischung versiegelt: {c}', 'seal.verified': 'geprüft ✓', 'seal.mismatch': 'passt nicht zum Siegel ✗',
+  'seal.unavailable': 'hier nicht geprüft', 'seal.help': 'Der SHA-256 von Salz und Kartenfolge dieser Runde, {c}, gezeigt vor der ersten Karte; die Wiederholung der Runde legt beides offen (docs/fairness.md).',
 };
 const TABLES: Record<Lang, Partial<Record<Key, string>>> = { en, de };
 
