@@ -43,7 +43,7 @@ public abstract class MigrationsContract {
     protected abstract String row();
 
     @Test
-    void onAnEmptyDatabase_theyMakeTheSchemaOfBefore() throws Exception {
+    void onAnEmptyDatabase_theFirstMakesTheSchemaOfBefore() throws Exception {
         String migrated = schema();
         assertTrue(migrate(migrated, FIRST).migrationsExecuted > 0);
         String made = schema();
@@ -65,6 +65,9 @@ public abstract class MigrationsContract {
         assertEquals(List.of("0 BASELINE", "1 SQL"), history(made).subList(0, 2));
         assertTrue(migrate(made, null).success, "the later migrations apply");
         assertEquals(rows, count(made), "the rows are kept");
+        String fresh = schema();
+        migrate(fresh, null);
+        assertEquals(shape(fresh), shape(made), "the same schema as on an empty database");
         assertEquals(0, migrate(made, null).migrationsExecuted, "a second start does nothing");
     }
 

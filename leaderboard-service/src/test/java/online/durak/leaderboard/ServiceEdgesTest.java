@@ -17,6 +17,7 @@ import online.durak.testkit.DurakInfraResource;
 import online.durak.testkit.OpenApiDocument;
 import online.durak.testkit.ServiceEdgesContract;
 import org.junit.jupiter.api.Test;
+import online.durak.testkit.Management;
 
 /**
  * The service's edges: health (with its consumer), info, metrics, the shared JSON errors, and its own OpenAPI document
@@ -45,7 +46,7 @@ class ServiceEdgesTest extends ServiceEdgesContract {
     @Test
     void readiness_includesTheConsumer_onceItHasItsPartitions() {
         Feed.awaitReady();
-        given().when().get("/q/health/ready")
+        Management.given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("checks.find { it.name == 'kafka-consumers' }.status", equalTo("UP"))
                 .body("checks.find { it.name == 'kafka-consumers' }.data.events", startsWith("UP "));

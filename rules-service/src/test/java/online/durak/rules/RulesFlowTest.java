@@ -264,6 +264,25 @@ class RulesFlowTest {
     }
 
     @Test
+    void aCommandIdReusedForAnotherKindOfCommand_isRefused_andPlaysNothing() {
+        String id = Tables.newTableId();
+        CommandMessage create = Tables.create(id, "host", unclocked(2));
+        ReplyMessage created = accepted(bus.call(create));
+        assertEquals("create", rows("select kind from commands where command_id = $1", create.commandId()).get(0)
+            .getString("kind"));
+        // the same player, the same table, the same commandId: but a leave, not the create it named
+        bus.send(new CommandMessage(create.commandId(), id, "host", "host's name", new CommandMessage.Leave()));
+        ReplyMessage refused = bus.awaitReplies(create.commandId(), 2).get(1);
+        assertFalse(refused.accepted());
+        assertEquals(CommandService.COMMAND_ID_IN_USE, refused.code());
+        assertEquals(created.lastSeq(), count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(1, count("select count(*) from commands where table_id = $1", id));
+        // the create itself, sent again, is still answered as before
+        bus.send(create);
+        assertEquals(created.withoutEvents(), bus.awaitReplies(create.commandId(), 3).get(2));
+    }
+
+    @Test
     void offsetsAreCommittedWithinTheCommitInterval() throws Exception {
         String id = Tables.newTableId();
         CommandMessage create = Tables.create(id, "host", unclocked(2));

@@ -3,6 +3,7 @@ package online.durak.load;
 import static online.durak.load.LoadMain.expect;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -21,6 +22,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import online.durak.client.Api;
+import online.durak.deploy.Cli;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The lobby's measurement (docs/scale.md, "Lobby"): T open tables made through the public API, S lobby sockets
@@ -42,7 +47,7 @@ public final class LobbyMain {
     /** A change's frames are over when no socket got one for this long. */
     private static final long QUIET_MS = 250;
 
-    record Options(String api, Path data, int tables, int sockets, int changes, int threads) {
+    record Options(String api, String management, Path data, int tables, int sockets, int changes, int threads) {
     }
 
     /** One lobby socket: its frames and bytes, and when the first frame after the change under way came. */
@@ -54,6 +59,17 @@ public final class LobbyMain {
         final AtomicLong firstAfterChange = new AtomicLong();
         volatile int pageBytes;
         volatile long pageStarted;
+
+        @Override
+        public void onError(WebSocket ws, Throwable error) {
+            page.completeExceptionally(error);
+        }
+
+        @Override
+        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
+            page.completeExceptionally(new IllegalStateException("the lobby socket was closed: " + status + " " + reason));
+            return null;
+        }
 
         @Override
         public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
@@ -105,15 +121,7 @@ public final class LobbyMain {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(usage());
-            System.exit(2);
-            return;
-        }
+        Options o = Cli.orExit(new Line(), Map.of(), () -> parse(args));
         Properties infra = LoadMain.infraProperties(o.data(), true);
         CpuUse cpu = new CpuUse(Long.parseLong(infra.getProperty("pid")), o.data());
         Api api = new Api(o.api());
@@ -135,11 +143,12 @@ public final class LobbyMain {
             expect(api.get("/api/tables", hosts.get(0).token()), 200, "GET /api/tables");
             restPage.add(System.nanoTime() - t0);
         }
-        Map<String, Double> metrics0 = metrics(api);
+        Api management = new Api(o.management());
+        Map<String, Double> metrics0 = metrics(management);
         System.out.printf("Changes with %d lobby sockets: %d ...%n", watchers.size(), o.changes());
         Kind[] watched = {new Kind("new table"), new Kind("join")};
         double cpuWatched = changes(api, o, hosts, joiner, tables, watchers, watched, cpu, random, idle);
-        Map<String, Double> metrics1 = metrics(api);
+        Map<String, Double> metrics1 = metrics(management);
 
         long pageBytes = 0;
         for (Watcher w : watchers) {
@@ -328,7 +337,7 @@ public final class LobbyMain {
         return (used.toNanos() / 1e6 - idleMs) / o.changes();
     }
 
-    /** The lobby's counters from table-service's /q/metrics (Prometheus text), by name. */
+    /** The lobby's counters from table-service's /q/metrics (Prometheus text, on its management port), by name. */
     private static Map<String, Double> metrics(Api api) {
         Map<String, Double> m = new java.util.HashMap<>();
         Api.Response r = api.getText("/q/metrics");
@@ -346,44 +355,49 @@ public final class LobbyMain {
         return m;
     }
 
-    static Options parse(String[] args) {
-        String api = "http://localhost:8080";
-        Path data = Path.of("data");
-        int tables = 10_000;
-        int sockets = 2_000;
-        int changes = 200;
-        int threads = 4;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(usage());
-                System.exit(0);
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(a + " needs a value");
-            }
-            String value = args[++i];
-            switch (a) {
-                case "--api" -> api = value;
-                case "--data" -> data = Path.of(value);
-                case "--tables" -> tables = Integer.parseInt(value);
-                case "--sockets" -> sockets = Integer.parseInt(value);
-                case "--changes" -> changes = Integer.parseInt(value);
-                case "--threads" -> threads = Integer.parseInt(value);
-                default -> throw new IllegalArgumentException("unknown option " + a);
-            }
-        }
-        if (tables < 1 || sockets < 1 || changes < 2 || threads < 1) {
-            throw new IllegalArgumentException("--tables, --sockets and --threads must be positive, --changes at least 2");
-        }
-        return new Options(api, data, tables, sockets, changes, threads);
+    /** The command line (docs/load.md "The lobby"). */
+    @Command(name = "system-tests/load.sh lobby", sortOptions = false, usageHelpWidth = 110,
+            description = "T open tables, S lobby sockets (a quarter with a filter), then C changes one at a time (a "
+                    + "new table or a join): the frames and bytes each change sends, the time to each socket's first "
+                    + "frame, and table-service's CPU per change.",
+            footer = "Against a system started on a fresh data folder (the tables stay open until the lobby's expiry "
+                    + "closes them).")
+    static final class Line {
+        @Mixin
+        SystemOptions system = new SystemOptions();
+
+        @Option(names = "--management", paramLabel = "URL",
+                description = "table-service's management interface, where its metrics are (default: the API's port "
+                        + "+ 1000, as the launcher gives it)")
+        String management;
+
+        @Option(names = "--tables", paramLabel = "T", defaultValue = "10000",
+                description = "open tables (default ${DEFAULT-VALUE})")
+        int tables;
+
+        @Option(names = "--sockets", paramLabel = "S", defaultValue = "2000",
+                description = "lobby sockets (default ${DEFAULT-VALUE})")
+        int sockets;
+
+        @Option(names = "--changes", paramLabel = "C", defaultValue = "200",
+                description = "changes measured, at least 2 (default ${DEFAULT-VALUE})")
+        int changes;
+
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+                description = "threads that open the tables (default ${DEFAULT-VALUE})")
+        int threads;
     }
 
-    static String usage() {
-        return String.join("\n",
-            "usage: system-tests/load.sh lobby [--api URL] [--data DIR] [--tables T] [--sockets S] [--changes C]",
-            "                                  [--threads N]",
-            "  defaults: --api http://localhost:8080 --data data --tables 10000 --sockets 2000 --changes 200 --threads 4",
-            "  against a system started on a fresh data folder (the tables stay open until the lobby's expiry closes them)");
+    static Options parse(String[] args) {
+        Line l = Cli.parse(new Line(), args, Map.of());
+        if (l.tables < 1 || l.sockets < 1 || l.changes < 2 || l.threads < 1) {
+            throw new IllegalArgumentException("--tables, --sockets and --threads must be positive, --changes at least 2");
+        }
+        String management = l.management;
+        if (management == null) {
+            URI u = URI.create(l.system.base());
+            management = u.getScheme() + "://" + u.getHost() + ":" + (u.getPort() + 1000);
+        }
+        return new Options(l.system.base(), management, l.system.data, l.tables, l.sockets, l.changes, l.threads);
     }
 }

@@ -109,6 +109,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + ports.get("leaderboard-service"));
         env.put("DURAK_MATCHMAKING_URL", "http://127.0.0.1:" + ports.get("matchmaking-service")); // quick match
         env.put("DURAK_MATCHMAKING_FILL_AFTER", FILL_AFTER.toMillis() + "ms");
+        env.put("DURAK_RATE_LIMITS", "off"); // these tests play faster than any person (docs/accounts.md "Rate limits")
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;
     }
@@ -144,7 +145,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         Api api = api();
         long end = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (System.nanoTime() < end) {
-            Api.Response r = api.get("/q/health/ready", null);
+            Api.Response r = new Api(running().table().managementUrl()).get("/q/health/ready", null);
             if (r.body() != null) {
                 for (com.fasterxml.jackson.databind.JsonNode check : r.body().path("checks")) {
                     if ("rules-service".equals(check.path("name").asText())

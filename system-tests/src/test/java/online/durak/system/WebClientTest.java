@@ -47,7 +47,11 @@ class WebClientTest {
         assertEquals(404, api.statusCode());
         assertTrue(api.body().contains("\"code\":\"NOT_FOUND\""), api.body());
         HttpResponse<String> health = get("/q/health/ready", "application/json");
-        assertTrue(health.body().contains("\"status\""), health.body());
+        assertEquals(404, health.statusCode(), "health is on the management port only: " + health.body());
+        HttpResponse<String> managed = http.send(HttpRequest.newBuilder(URI.create(SystemUnderTest.running().table()
+                .managementUrl() + "/q/health/ready")).header("Accept", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(managed.body().contains("\"status\""), managed.body());
     }
 
     /**

@@ -10,6 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * {@code java -jar durak-engine.jar conformance PATH...} (docs/conformance.md) and {@code java -jar durak-engine.jar
@@ -28,7 +29,18 @@ public final class Main implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Main()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line; a wrong one prints its error and the usage of the command it reached, and exits 2. */
+    static CommandLine commandLine() {
+        return new CommandLine(new Main()).setParameterExceptionHandler((e, args) -> {
+            CommandLine reached = e.getCommandLine();
+            reached.getErr().println(e.getMessage());
+            UnmatchedArgumentException.printSuggestions(e, reached.getErr());
+            reached.usage(reached.getErr());
+            return 2;
+        });
     }
 
     @Override

@@ -16,7 +16,7 @@ class MainTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        return new CommandLine(new Main()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        return Main.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
     }
 
     @Test

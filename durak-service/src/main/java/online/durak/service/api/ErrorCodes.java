@@ -32,7 +32,9 @@ public final class ErrorCodes {
     public static final String INVALID_VIEW = MessageException.INVALID_VIEW;
     public static final String INVALID_REQUEST = "INVALID_REQUEST";
     public static final String INVALID_PARAMETER = "INVALID_PARAMETER";
-    /** A player's name is empty, too long, or has a character that cannot be shown as a name (auth). */
+    /** A path with a control character in it (RequestText): 400. */
+    public static final String INVALID_PATH = "INVALID_PATH";
+    /** A player's name is empty, too long, invisible, or has a character a name does not need (auth): 400. */
     public static final String INVALID_NAME = "INVALID_NAME";
     /** An account's password is shorter than 8 or longer than 128 characters (accounts): 400. */
     public static final String INVALID_PASSWORD = "INVALID_PASSWORD";
@@ -54,8 +56,12 @@ public final class ErrorCodes {
     public static final String BAD_CREDENTIALS = "BAD_CREDENTIALS";
     /** Too many failed sign-ins for this name or from this address lately: 429 with Retry-After. */
     public static final String TOO_MANY_ATTEMPTS = "TOO_MANY_ATTEMPTS";
-    /** Another account has this name (names are unique ignoring case): 409. */
+    /** Another account has this name, or one that looks the same (its confusable skeleton): 409. */
     public static final String NAME_TAKEN = "NAME_TAKEN";
+    /** The name is, or looks like, a name the system keeps for itself (the bots', "house", "admin", ...): 409. */
+    public static final String NAME_RESERVED = "NAME_RESERVED";
+    /** Too many requests of this kind from this token or address lately (table-service's limits): 429, Retry-After. */
+    public static final String RATE_LIMITED = "RATE_LIMITED";
     /** Registering with the token of a player who is an account already: 409. */
     public static final String ALREADY_AN_ACCOUNT = "ALREADY_AN_ACCOUNT";
 
@@ -151,12 +157,15 @@ public final class ErrorCodes {
             entry(INVALID_MOVE, "the move cannot be read (an unknown type, a card that is no card, a field missing); "
                     + "the message names the field"),
             entry(INVALID_VIEW, "the seat's view cannot be read; the message names the field"),
-            entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, or a commandId is "
-                    + "not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
-            entry(INVALID_PARAMETER, "a query parameter is missing, unknown, given twice or out of range; the "
-                    + "message starts with it"),
-            entry(INVALID_NAME, "the name is empty, longer than 32 characters, or has a character that cannot be "
-                    + "shown as a name"),
+            entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, holds a control "
+                    + "character, or a commandId is not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
+            entry(INVALID_PARAMETER, "a query parameter is missing, unknown, given twice, out of range, or holds a "
+                    + "control character; the message starts with it"),
+            entry(INVALID_PATH, "the path holds a control character (U+0000 to U+001F, U+007F to U+009F, also "
+                    + "percent-encoded); the message says which and where"),
+            entry(INVALID_NAME, "the name breaks a rule of names, and the message says which: empty or longer than 32 "
+                    + "characters, invisible (only spaces, blanks or marks), a character a name does not need (only "
+                    + "letters, digits, marks after a letter, single spaces and . - _ ' are allowed)"),
             entry(INVALID_PASSWORD, "the password is left out, shorter than 8 or longer than 128 characters"),
             entry(INVALID_FRAME, "a WebSocket frame that is not one of docs/websocket.md; the message names the field"),
             // who is asking
@@ -166,11 +175,17 @@ public final class ErrorCodes {
                     + "(its view, events, board, replays)"),
             entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),
             entry(ACCOUNT_REQUIRED, "only an account has this (chips: the wallet, the daily bonus)"),
-            entry(SERVICE_ONLY, "only another service may make this call"),
+            entry(SERVICE_ONLY, "only another service may make this call (a service token: every /internal/* and "
+                    + "/admin/* path, the bot service's hints)"),
             entry(BAD_CREDENTIALS, "no account has this name and password (which of the two is wrong is not said)"),
-            entry(TOO_MANY_ATTEMPTS, "too many failed sign-ins for this name or from this address lately; "
-                    + "Retry-After says when to try again"),
-            entry(NAME_TAKEN, "another account has this name (names are unique, ignoring case)"),
+            entry(TOO_MANY_ATTEMPTS, "too many sign-ins that did not succeed for this name from this address, or from "
+                    + "this address for any name, lately; Retry-After says when to try again"),
+            entry(NAME_TAKEN, "another account has this name or one that looks the same (ignoring case, accents that "
+                    + "look alike, letters of other scripts that look alike); the message names it"),
+            entry(NAME_RESERVED, "the name is, or looks like, one the system keeps for itself: a bot's, \"house\", "
+                    + "\"system\", \"admin\"; the message names it"),
+            entry(RATE_LIMITED, "too many requests of this kind from this token or this address lately; Retry-After "
+                    + "says when to try again (a WebSocket gets an error frame, and is closed 1008 when it goes on)"),
             entry(ALREADY_AN_ACCOUNT, "the token's player is an account already"),
             // what is asked about
             entry(NO_SUCH_TABLE, "there is no table with this id"),

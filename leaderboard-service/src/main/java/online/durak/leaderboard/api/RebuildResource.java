@@ -15,7 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * For operators: {@code POST /admin/rebuild} drops the leaderboard and starts rebuilding it from the event store
  * (202 with the status; 409 {@code REBUILD_RUNNING} while one runs); {@code GET /admin/rebuild} is the status
  * {@code {running, matches, done, applied, millis, error}}. Outside {@code /api} so that an edge forwarding the public
- * API never forwards it; the service listens on loopback by default.
+ * API never forwards it; the service listens on loopback by default. Only a service's token may call it (durak-service's
+ * service-only paths: 401 without, 403 {@code SERVICE_ONLY} with a player's).
  */
 @Path("/admin/rebuild")
 @Tag(name = "operators")

@@ -38,6 +38,7 @@ import online.durak.matchmaking.store.TicketStore;
 import online.durak.service.api.ApiError;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.service.auth.AuthErrors;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;

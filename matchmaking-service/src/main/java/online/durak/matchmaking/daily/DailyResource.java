@@ -1,6 +1,8 @@
 package online.durak.matchmaking.daily;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.security.Authenticated;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -105,15 +107,22 @@ public class DailyResource {
     /**
      * Starts an attempt of today's game: 201. The first counts; every later one is practice. A counting attempt whose
      * table the rules service has not confirmed yet (its reply was lost) is sent again with the same commandId, so a
-     * lost answer never turns the one counting attempt into practice.
+     * lost answer never turns the one counting attempt into practice. The daily game has no settings: a body other
+     * than none or {@code {}} is 400 {@code INVALID_REQUEST} and starts nothing.
      */
     @POST
     @Operation(summary = "Play today's daily game", description = "Against two STRONG bots, dealt the day's cards. "
-            + "The first attempt counts on the daily list; every later one is practice.")
+            + "The first attempt counts on the daily list; every later one is practice. No body, or {}.")
     @APIResponse(responseCode = "201", description = "the table to play at (Location)",
             content = @Content(schema = @Schema(implementation = Started.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     @APIResponse(responseCode = "503", description = "RULES_TIMEOUT, RULES_UNAVAILABLE, SERVICE_STOPPING")
-    public Response play() {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response play(JsonNode body) {
+        if (body != null && !(body.isObject() && body.isEmpty())) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "body: must be empty or {} (the daily game has "
+                    + "no settings: everyone plays the same)");
+        }
         String playerId = playerId();
         String name = jwt.getClaim(NAME_CLAIM);
         LocalDate day = today(clock);

@@ -39,7 +39,10 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class CommandService {
 
-    /** A commandId that another player or table used already (commandIds are global keys of the store). */
+    /**
+     * A commandId that another player or table, or another kind of command, used already (commandIds are global keys
+     * of the store).
+     */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
     static final int MAX_ATTEMPTS = 5;
 
@@ -139,9 +142,10 @@ public class CommandService {
     /** A repeated commandId: the stored answer again, after any event of the table left unpublished. */
     private void answerAgain(CommandMessage command, StoredCommand prior) {
         repeated.increment();
-        if (!prior.tableId().equals(command.tableId()) || !prior.playerId().equals(command.playerId())) {
-            LOG.warnf("command %s of %s at table %s reuses the commandId of another command (table %s); refused",
-                command.commandId(), command.playerId(), command.tableId(), prior.tableId());
+        if (!prior.sameAs(command.tableId(), command.playerId(), command.payload().type())) {
+            LOG.warnf("command %s (%s) of %s at table %s reuses the commandId of another command (%s at table %s); "
+                + "refused", command.commandId(), command.payload().type(), command.playerId(), command.tableId(),
+                prior.kind(), prior.tableId());
             publisher.publishReply(ReplyMessage.rejected(command.commandId(), command.tableId(),
                 new Rejection(COMMAND_ID_IN_USE, "this commandId belongs to another command"), 0));
             return;

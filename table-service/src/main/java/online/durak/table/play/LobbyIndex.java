@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import online.durak.engine.Event;
 import online.durak.engine.table.TableState;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.EventMessage;
@@ -49,9 +50,15 @@ public class LobbyIndex implements TableListener {
         watch.index(this);
     }
 
-    /** Under the table's lock: the table's row now, and LobbyWatch told when it changed. */
+    /**
+     * Under the table's lock: the table's row now, and LobbyWatch told when it changed. A move never changes a row
+     * (seats, status and settings change only by the table's own events), so a deal's events are passed over.
+     */
     @Override
     public void applied(TableSnapshot after, EventMessage event) {
+        if (event.event() instanceof Event.DealEvent) {
+            return;
+        }
         LobbyTable row = row(after);
         String id = after.tableId();
         Place place = places.get(id);

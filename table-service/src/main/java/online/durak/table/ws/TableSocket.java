@@ -13,6 +13,7 @@ import java.util.Optional;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
+import online.durak.table.limits.RateLimits;
 import online.durak.table.play.Spectators;
 import online.durak.table.play.Tables;
 import online.durak.table.projection.TableSnapshot;
@@ -78,7 +79,8 @@ public class TableSocket {
             Session.refuse(c, 1011, ErrorCodes.STORE_UNAVAILABLE, "the table cannot be read now; try again");
             return;
         }
-        Session session = new Session(c, tableId, player, spectator);
+        Session session = new Session(c, tableId, player, spectator, new RateLimits.Caller(
+                c.userData().get(TokenUpgradeCheck.TOKEN_KEY), c.userData().get(TokenUpgradeCheck.ADDRESS), c.id()));
         sessions.add(session, s -> {
             if (spectator) {
                 views.spectator(session, 1);

@@ -8,6 +8,7 @@ import io.restassured.specification.RequestSpecification;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import online.durak.testkit.Management;
 
 /** Small helpers of the @QuarkusTest classes. */
 final class It {
@@ -19,13 +20,13 @@ final class It {
         long deadline = System.currentTimeMillis() + 90_000;
         int status = 0;
         while (System.currentTimeMillis() < deadline) {
-            status = given().get("/q/health/ready").statusCode();
+            status = Management.given().get("/q/health/ready").statusCode();
             if (status == 200) {
                 return;
             }
             Kafka.sleep(200);
         }
-        throw new AssertionError("not ready within 90 s: " + given().get("/q/health/ready").asString());
+        throw new AssertionError("not ready within 90 s: " + Management.given().get("/q/health/ready").asString());
     }
 
     /** Signs in a guest: {playerId, name, token}. */

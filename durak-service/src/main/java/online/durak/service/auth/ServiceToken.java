@@ -1,4 +1,4 @@
-package online.durak.service.chips;
+package online.durak.service.auth;
 
 import io.smallrye.jwt.build.Jwt;
 import java.time.Duration;
@@ -6,9 +6,11 @@ import java.time.Instant;
 import java.util.function.Supplier;
 
 /**
- * A service's own token for leaderboard-service's wallet (docs/chips.md): signed with the system's key (the
- * service's {@code smallrye.jwt.sign.key.location}), subject the service's name, and the group {@value #GROUP}, which
- * no player's token has. Valid 10 minutes, signed again when half of them are over.
+ * A service's own token for another service's internal calls (leaderboard-service's wallet, docs/chips.md; the bot
+ * service's hints; every {@code /internal/*} and {@code /admin/*} path, docs/accounts.md "Service tokens"): signed with
+ * the system's key (the service's {@code smallrye.jwt.sign.key.location}), subject the service's name, and the group
+ * {@value #GROUP}, which no player's token has. Never signed out (Revocations passes it by). Valid 10 minutes, signed
+ * again when half of them are over.
  */
 public final class ServiceToken implements Supplier<String> {
     public static final String GROUP = "durak-service";
