@@ -1,7 +1,8 @@
 import type {
-  Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket, EventsPage, LobbyPage, MyTable,
+  Accepted, AccountSession, Board, Guest, Hint, Replay, Settings, TableSummary, TableView,
+  Move, BotLevel, Bots, Me, Period, QuickRequest, EventsPage, LobbyPage, MyTable,
 } from './types';
+import type { Answer } from './schema';
 import { session, signOut } from '../session';
 import type { Tempo } from '../logic/prefs';
 import { t } from '../i18n';
@@ -93,19 +94,20 @@ export const api = {
   events: (id: string, since: number) => call<EventsPage>('GET', `/api/tables/${encodeURIComponent(id)}/events?since=${since}`),
   hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
   replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
-  // the leaderboard service's, through this origin (table-service forwards them)
+  // the leaderboard and matchmaking services', through this origin (table-service forwards them): each answer as the
+  // API document gives it for the path
   leaderboard: (period: Period, page: number, size: number, player?: string) =>
-    call<LeaderboardPage>('GET', `/api/leaderboard?${new URLSearchParams({
+    call<Answer<'/api/leaderboard', 'get'>>('GET', `/api/leaderboard?${new URLSearchParams({
       period, page: String(page), size: String(size), ...(player ? { player } : {}),
     })}`),
-  player: (id: string) => call<Profile>('GET', `/api/players/${encodeURIComponent(id)}`),
-  // quick match: the matchmaking service's, through this origin (its event stream: api/quick.ts)
-  quickMatch: (wish: QuickRequest) => call<QuickTicket>('POST', '/api/quick-match', wish),
-  quickTicket: () => call<QuickTicket>('GET', '/api/quick-match'),
-  quickHeartbeat: () => call<QuickTicket>('POST', '/api/quick-match/heartbeat'),
-  quickCancel: () => call<null>('DELETE', '/api/quick-match'),
-  // chips (accounts only; the leaderboard service's, through this origin)
-  chips: (page = 0) => call<Chips>('GET', `/api/me/chips?page=${page}`),
-  claimBonus: () => call<BonusClaimed>('POST', '/api/me/chips/bonus'),
-  pot: (id: string) => call<Pot>('GET', `/api/tables/${encodeURIComponent(id)}/pot`),
+  player: (id: string) => call<Answer<'/api/players/{id}', 'get'>>('GET', `/api/players/${encodeURIComponent(id)}`),
+  // quick match (its event stream: api/quick.ts)
+  quickMatch: (wish: QuickRequest) => call<Answer<'/api/quick-match', 'post'>>('POST', '/api/quick-match', wish),
+  quickTicket: () => call<Answer<'/api/quick-match', 'get'>>('GET', '/api/quick-match'),
+  quickHeartbeat: () => call<Answer<'/api/quick-match/heartbeat', 'post'>>('POST', '/api/quick-match/heartbeat'),
+  quickCancel: () => call<Answer<'/api/quick-match', 'delete'>>('DELETE', '/api/quick-match'),
+  // chips (accounts only)
+  chips: (page = 0) => call<Answer<'/api/me/chips', 'get'>>('GET', `/api/me/chips?page=${page}`),
+  claimBonus: () => call<Answer<'/api/me/chips/bonus', 'post'>>('POST', '/api/me/chips/bonus'),
+  pot: (id: string) => call<Answer<'/api/tables/{id}/pot', 'get'>>('GET', `/api/tables/${encodeURIComponent(id)}/pot`),
 };

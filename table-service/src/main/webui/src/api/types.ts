@@ -226,67 +226,17 @@ export interface Leaver {
   leaderboardPoints: number | null;
 }
 
+// The leaderboard service's, forwarded by this origin (docs/leaderboard.md): the document's own types.
 /** A skill rating (OpenSkill; docs/leaderboard.md "Rating"): what people see is `display`. */
-export interface Rating {
-  mu: number;
-  sigma: number;
-  ordinal: number;
-  display: number;
-  matches: number;
-}
-
-export type Period = 'all' | 'week' | 'month';
-
+export type Rating = Schemas['Rating'];
+export type Period = Schemas['LeaderboardPage']['period'];
 /** A row of GET /api/leaderboard. */
-export interface LeaderboardRow {
-  rank: number;
-  playerId: string;
-  name: string;
-  points: number;
-  matches: number;
-  rating: number | null;
-}
-
-/** GET /api/leaderboard?period=&page=&size=&player= (the leaderboard service, forwarded by this one). */
-export interface LeaderboardPage {
-  period: Period;
-  from: string | null;
-  page: number;
-  size: number;
-  total: number;
-  rows: LeaderboardRow[];
-  player: LeaderboardRow | null;
-}
-
-export interface RecentMatch {
-  /** null (and so the links) for a daily game's table until its day is over (docs/daily.md). */
-  tableId: string | null;
-  at: string;
-  points: number;
-  dealPoints: number;
-  place: number;
-  deals: number;
-  duraks: number;
-  left: boolean;
-  replay: string | null;
-  replayPage: string | null;
-  /** The daily game's day, for a daily game's table. */
-  daily: string | null;
-}
-
+export type LeaderboardRow = Schemas['LeaderboardRow'];
+/** GET /api/leaderboard?period=&page=&size=&player=. */
+export type LeaderboardPage = Schemas['LeaderboardPage'];
+export type RecentMatch = Schemas['RecentMatch'];
 /** GET /api/players/{id}. */
-export interface Profile {
-  playerId: string;
-  name: string;
-  points: number;
-  matches: number;
-  deals: number;
-  duraks: number;
-  durakRate: number;
-  chips: number | null;
-  rating: Rating | null;
-  recent: RecentMatch[];
-}
+export type Profile = Schemas['Profile'];
 
 export interface Accepted {
   commandId: string;
@@ -374,77 +324,19 @@ export interface Replay {
   steps: ReplayStep[];
 }
 
-/** Quick match (docs/matchmaking.md): a number of players, or every number the other settings allow. */
-export type QuickPlayers = number | 'any';
-
-/** POST /api/quick-match: what the player cares about; a stake for accounts only. */
-export interface QuickRequest {
-  players: QuickPlayers;
-  variant: Variant;
-  deck: 24 | 36 | 52;
-  teams: boolean;
-  turnClock: number | null;
-  stake?: number;
-}
-
+// Quick match (docs/matchmaking.md) and chips (docs/chips.md): the matchmaking and leaderboard services', forwarded by
+// this origin; the document's own types.
+/** A number of players, or 'any': every number the other settings allow. */
+export type QuickPlayers = Schemas['QuickTicket']['players'];
+/** POST /api/quick-match: only players is required (the document's `required`); the others take their defaults. */
+export type QuickRequest = Pick<Schemas['QuickRequest'], 'players'> & Partial<Schemas['QuickRequest']>;
 /** The player's quick-match ticket (GET /api/quick-match, and each event of /api/quick-match/events). */
-export interface QuickTicket {
-  ticketId: string;
-  status: 'WAITING' | 'SEATED';
-  players: QuickPlayers;
-  variant: Variant;
-  deck: number;
-  teams: boolean;
-  turnClock: number | null;
-  stake: number;
-  pool: string;
-  rating: number;
-  waitingSince: string;
-  waitedSeconds: number;
-  /** The people who would sit with the player now (not the player). */
-  found: string[];
-  /** Seconds until bots fill the free seats; null once seated. */
-  botsInSeconds: number | null;
-  tableId: string | null;
-  seat: number | null;
-  seatedAt: string | null;
-}
-
-/** The kinds of chip ledger entries (leaderboard-service, issue 12). */
-export type ChipKind = 'GRANT' | 'BONUS' | 'HOLD' | 'RELEASE' | 'STAKE' | 'POT_WIN' | 'REFUND';
-
-export interface ChipEntry {
-  at: string;
-  kind: ChipKind;
-  /** Signed: what the entry did to the balance. */
-  amount: number;
-  tableId: string | null;
-  balanceAfter: number;
-}
-
+export type QuickTicket = Schemas['QuickTicket'];
+export type ChipKind = Schemas['ChipEntry']['kind'];
+export type ChipEntry = Schemas['ChipEntry'];
 /** GET /api/me/chips?page=: the balance, the chips held for tables, one page of the ledger (newest first). */
-export interface Chips {
-  balance: number;
-  held: number;
-  entries: ChipEntry[];
-  page: number;
-  pages: number;
-  /** When the next daily bonus can be claimed, if the service says so here. */
-  nextBonusAt?: string | null;
-}
-
+export type Chips = Schemas['Chips'];
 /** POST /api/me/chips/bonus (200). */
-export interface BonusClaimed {
-  balance: number;
-  amount: number;
-  nextBonusAt: string;
-}
-
+export type BonusClaimed = Schemas['BonusClaimed'];
 /** GET /api/tables/{id}/pot (404 NO_POT for a table without stake). */
-export interface Pot {
-  tableId: string;
-  stake: number;
-  pot: number;
-  state: 'HELD' | 'PAID' | 'REFUNDED';
-  payouts: { playerId: string; name: string; amount: number }[];
-}
+export type Pot = Schemas['Pot'];

@@ -7,6 +7,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import online.durak.leaderboard.messaging.Rebuild;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * For operators: {@code POST /admin/rebuild} drops the leaderboard and starts rebuilding it from the event store
@@ -16,6 +19,7 @@ import online.durak.leaderboard.messaging.Rebuild;
  * service-only paths: 401 without, 403 {@code SERVICE_ONLY} with a player's).
  */
 @Path("/admin/rebuild")
+@Tag(name = "operators")
 public class RebuildResource {
     private final Rebuild rebuild;
 
@@ -25,12 +29,16 @@ public class RebuildResource {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Rebuild the leaderboard from the event store")
+    @APIResponse(responseCode = "202", description = "started: the status")
+    @APIResponse(responseCode = "409", description = "REBUILD_RUNNING")
     public Response start() {
         return Response.accepted(rebuild.start()).build();
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "The rebuild's status")
     public Rebuild.Status status() {
         return rebuild.status();
     }

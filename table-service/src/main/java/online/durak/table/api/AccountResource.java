@@ -52,8 +52,7 @@ public class AccountResource {
             content = @Content(schema = @Schema(implementation = Responses.Session.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME, INVALID_PASSWORD")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
-    @APIResponse(responseCode = "409", description = "NAME_TAKEN (also a name that looks like an account's), "
-            + "NAME_RESERVED, ALREADY_AN_ACCOUNT")
+    @APIResponse(responseCode = "409", description = "NAME_TAKEN, NAME_RESERVED, ALREADY_AN_ACCOUNT")
     @APIResponse(responseCode = "429", description = "RATE_LIMITED")
     public RestResponse<Responses.Session> register(Requests.Account body,
                                                     @HeaderParam("Authorization") String authorization) {

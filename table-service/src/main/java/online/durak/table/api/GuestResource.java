@@ -48,8 +48,7 @@ public class GuestResource {
     @APIResponse(responseCode = "201", description = "signed in",
             content = @Content(schema = @Schema(implementation = Responses.Guest.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME")
-    @APIResponse(responseCode = "409", description = "NAME_TAKEN (an account's name, or one that looks like it), "
-            + "NAME_RESERVED")
+    @APIResponse(responseCode = "409", description = "NAME_TAKEN, NAME_RESERVED")
     @APIResponse(responseCode = "429", description = "RATE_LIMITED")
     public RestResponse<Responses.Guest> signIn(Requests.Guest body) {
         Player p = accounts.newGuest(Requests.required(body).name());

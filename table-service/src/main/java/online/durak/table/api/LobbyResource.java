@@ -153,6 +153,7 @@ public class LobbyResource {
     @APIResponse(responseCode = "403", description = "NOT_SEATED")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     @APIResponse(responseCode = "409", description = "MATCH_OVER")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Answers.TableSummary> leave(@PathParam("id") String id, Requests.Command body) {
         return commands.sendSeated(player.get(), id, Requests.Command.idOf(body), new CommandMessage.Leave())
                 .thenApply(a -> TableViews.summary(a.snapshot()));
@@ -189,6 +190,7 @@ public class LobbyResource {
     @APIResponse(responseCode = "403", description = "NOT_SEATED")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     @APIResponse(responseCode = "409", description = "MATCH_NOT_OVER, MATCH_STARTED")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Answers.TableView> again(@PathParam("id") String id, Requests.Command body) {
         Player me = player.get();
         Requests.Command.idOf(body); // a body, if any, is read as strictly as every command's

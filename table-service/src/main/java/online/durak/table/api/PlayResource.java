@@ -60,6 +60,7 @@ public class PlayResource {
     @RequestBody(required = false)
     @APIResponse(responseCode = "200", description = "started: my view of the first deal")
     @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Responses.CommandAccepted> start(@PathParam("id") String id, Requests.Command body) {
         return command(id, Requests.Command.idOf(body), new CommandMessage.Start());
     }
@@ -89,6 +90,7 @@ public class PlayResource {
     @RequestBody(required = false)
     @APIResponse(responseCode = "200", description = "pressed: my view after it")
     @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Responses.CommandAccepted> continueMatch(@PathParam("id") String id, Requests.Command body) {
         return command(id, Requests.Command.idOf(body), new CommandMessage.Continue());
     }
