@@ -45,6 +45,7 @@ public abstract class ServiceEdgesContract {
 
     @Test
     void metrics_areExposed() {
+        awaitReady(); // a consumer's meters exist once it has started, whichever test runs first
         String body = Management.given().when().get("/q/metrics").then().statusCode(200).extract().asString();
         for (String metric : metrics()) {
             org.hamcrest.MatcherAssert.assertThat(metric, body, containsString(metric));
