@@ -354,6 +354,7 @@ async function touchDrag() {
     await p.getByRole('button', { name: 'Play solo' }).tap();
     await p.waitForURL(/\/tables\//);
     const cdp = await context.newCDPSession(p);
+    let missed = 0;
     for (let i = 0; ; i++) {
       if (i > 40) throw new Error('no attack of the phone\'s player came up');
       if ((await awaitTurn(p)) !== 'deal') throw new Error('the deal ended before an attack');
@@ -364,6 +365,8 @@ async function touchDrag() {
         await movedOnOrFail(p, seq);
         continue;
       }
+      // the hand's cards may still be flying in from the stock: let them land before taking their place
+      await p.waitForTimeout(400);
       const card = p.locator('.hand button.card.playable').first();
       const code = await card.getAttribute('data-card');
       const from = await card.boundingBox();
@@ -373,8 +376,15 @@ async function touchDrag() {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0)] });
       for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(k / 8)] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await p.waitForFunction(([s, c]) => document.querySelector('.table-page')?.dataset.seq !== s
-        && [...document.querySelectorAll('.bout [data-card]')].some((e) => e.dataset.card === c), [seq, code], { timeout: 15_000 });
+      try {
+        await p.waitForFunction(([s, c]) => document.querySelector('.table-page')?.dataset.seq !== s
+          && [...document.querySelectorAll('.bout [data-card]')].some((e) => e.dataset.card === c), [seq, code], { timeout: 15_000 });
+      } catch (e) {
+        // the table moved under the finger, or the finger missed a card still moving: try again, at most twice more
+        if (++missed > 2) throw e;
+        console.log(`the finger's drag of ${code} played nothing (attempt ${missed}); trying again`);
+        continue;
+      }
       await p.screenshot({ path: join(outDir, 'table-touch-drag-phone.png') });
       shots.push(join(outDir, 'table-touch-drag-phone.png'));
       console.log(`a finger dragged ${code} onto the table on a phone: it lies there`);
