@@ -9,6 +9,7 @@ const TablePage = () => import('./views/TablePage.vue');
 const LeaderboardPage = () => import('./views/LeaderboardPage.vue');
 const ProfilePage = () => import('./views/ProfilePage.vue');
 const ReplayPage = () => import('./views/ReplayPage.vue');
+const RecordPage = () => import('./views/RecordPage.vue');
 const QuickMatchPage = () => import('./views/QuickMatchPage.vue');
 const ChipsPage = () => import('./views/ChipsPage.vue');
 const DailyPage = () => import('./views/DailyPage.vue');
@@ -28,6 +29,7 @@ export const router = createRouter({
     { path: '/daily', name: 'daily', component: DailyPage },
     { path: '/players/:id', name: 'profile', component: ProfilePage, props: true },
     { path: '/replays/:id', name: 'replays', component: ReplayPage, props: true },
+    { path: '/record', name: 'record', component: RecordPage },
     { path: '/quick', name: 'quick', component: QuickMatchPage },
     { path: '/chips', name: 'chips', component: ChipsPage },
     { path: '/:rest(.*)*', redirect: '/' },

@@ -1,7 +1,8 @@
 import type {
   Accepted, AccountSession, Board, Guest, Hint, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, Bots, Me, Period, QuickRequest, EventsPage, LobbyPage, MyTable,
+  Move, BotLevel, Bots, Me, Period, QuickRequest, EventsPage, LobbyPage, MyTable, RecordReplay,
 } from './types';
+import type { AnalysisProgress } from '../logic/analysis';
 import type { Answer } from './schema';
 import { session, signOut } from '../session';
 import type { Tempo } from '../logic/prefs';
@@ -26,23 +27,36 @@ export function whenUnauthorized(f: () => void): void {
 }
 
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const text = await send(method, path, 'application/json',
+    body === undefined ? undefined : { type: 'application/json', text: JSON.stringify(body) });
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A call whose body or answer is plain text (a match's record, docs/record-format.md). */
+export function callText(method: string, path: string, body?: string): Promise<string> {
+  return send(method, path, 'text/plain', body === undefined ? undefined : { type: 'text/plain', text: body });
+}
+
+/** Sends a request and answers the body's text; an error answer is thrown as an ApiError (JSON either way). */
+async function send(method: string, path: string, accept: string, body?: { type: string; text: string }): Promise<string> {
+  // an error answers JSON whatever was asked for
+  const headers: Record<string, string> = { Accept: accept === 'application/json' ? accept : `${accept}, application/json` };
+  if (body !== undefined) headers['Content-Type'] = body.type;
   if (session.player) headers.Authorization = `Bearer ${session.player.token}`;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, body: body?.text });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server cannot be reached; check the connection and try again.');
   }
   const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // a proxy's HTML page or the like: shown as a readable message below
-  }
   if (!res.ok) {
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      // a proxy's HTML page or the like: shown as a readable message below
+    }
     const e = json as { code?: string; message?: string } | null;
     const err = new ApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? `The server answered ${res.status}.`);
     // a refused token (expired, signed out); not a wrong password (BAD_CREDENTIALS), which signs nobody out
@@ -52,7 +66,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     }
     throw err;
   }
-  return json as T;
+  return text;
 }
 
 /** A fresh id per command, so a retry of the same call could reuse it (README "REST": commandId). */
@@ -94,6 +108,13 @@ export const api = {
   events: (id: string, since: number) => call<EventsPage>('GET', `/api/tables/${encodeURIComponent(id)}/events?since=${since}`),
   hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
   replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
+  /** A finished match's record (docs/record-format.md), as text. */
+  record: (id: string) => callText('GET', `/api/tables/${encodeURIComponent(id)}/record`),
+  /** A pasted record read and replayed by the server: every deal that ended, as replays. */
+  readRecord: async (text: string) => JSON.parse(await callText('POST', '/api/records', text)) as RecordReplay,
+  /** The strong bot's analysis of a finished match (bot-service, forwarded): starts it, or finds it done. */
+  analyse: (id: string) => call<AnalysisProgress>('POST', `/api/tables/${encodeURIComponent(id)}/analysis`),
+  analysis: (id: string) => call<AnalysisProgress>('GET', `/api/tables/${encodeURIComponent(id)}/analysis`),
   // the leaderboard and matchmaking services', through this origin (table-service forwards them): each answer as the
   // API document gives it for the path
   leaderboard: (period: Period, page: number, size: number, player?: string) =>

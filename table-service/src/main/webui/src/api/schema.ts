@@ -45,6 +45,7 @@ export type Drift = [
   Check<SameFields<T.Hint['candidates'][number], Schemas['HintCandidate']>>,
   Check<SameFields<T.Replay, Schemas['Replay']>>,
   Check<SameFields<T.ReplayStep, Schemas['ReplayStep']>>,
+  Check<SameFields<T.RecordReplay, Schemas['RecordReplay']>>,
   Check<SameFields<T.ShuffleProof, NonNullable<Schemas['ShuffleProof']>>>,
   Check<SameFields<T.EventsPage, Schemas['EventsPage']>>,
 ];

@@ -323,6 +323,15 @@ export interface Replay {
   shuffleProof: ShuffleProof | null;
   steps: ReplayStep[];
 }
+/** POST /api/records: a pasted record (docs/record-format.md) read and replayed; totals and places null if unfinished. */
+export interface RecordReplay {
+  tableId: string;
+  settings: Settings;
+  seats: Seat[];
+  totals: number[] | null;
+  places: number[] | null;
+  deals: Replay[];
+}
 
 // Quick match (docs/matchmaking.md) and chips (docs/chips.md): the matchmaking and leaderboard services', forwarded by
 // this origin; the document's own types.

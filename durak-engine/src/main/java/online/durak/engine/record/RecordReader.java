@@ -125,6 +125,9 @@ public final class RecordReader {
                         + " of the format is not known; this reader reads " + RecordTags.VERSION);
             }
             require(RecordTags.TABLE);
+            if (tags.get(RecordTags.TABLE).isBlank()) {
+                throw failAt(RecordTags.TABLE, "Table: the table's id is expected");
+            }
             require(RecordTags.DATE);
             require(RecordTags.RESULT);
             require(RecordTags.PLACES);

@@ -102,7 +102,10 @@ public final class RecordWriter {
         return out.toString();
     }
 
-    /** The events a move leads to, which the log must hold from {@code i} on, all appended at the move's time. */
+    /**
+     * The events a move leads to, which the log must hold from {@code i} on. They were appended with the move, at its
+     * time (the rules service appends a decision's events at once); the record keeps the move's time only.
+     */
     private static List<Event> followers(TableState t, int seat, Move move, List<? extends LoggedTable.Logged> log,
                                          int i, String tableId) {
         Decision<MatchState> d = t.match() == null ? null : MatchDecider.decide(t.match(), new Command.Play(seat, move));
@@ -112,7 +115,7 @@ public final class RecordWriter {
         }
         for (int k = 0; k < a.events().size(); k++) {
             LoggedTable.Logged l = i + k < log.size() ? log.get(i + k) : null;
-            if (l == null || !l.event().equals(a.events().get(k)) || !l.at().equals(log.get(i).at())) {
+            if (l == null || !l.event().equals(a.events().get(k))) {
                 throw new IllegalArgumentException("table " + tableId + ": the events after " + log.get(i).seq()
                         + " are not what its move leads to: " + a.events().get(k));
             }

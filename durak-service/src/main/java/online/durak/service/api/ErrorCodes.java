@@ -32,6 +32,8 @@ public final class ErrorCodes {
     public static final String INVALID_VIEW = MessageException.INVALID_VIEW;
     public static final String INVALID_REQUEST = "INVALID_REQUEST";
     public static final String INVALID_PARAMETER = "INVALID_PARAMETER";
+    /** A match's record that cannot be read or does not hold (docs/record-format.md): the message names the line. */
+    public static final String INVALID_RECORD = "INVALID_RECORD";
     /** A path with a control character in it (RequestText): 400. */
     public static final String INVALID_PATH = "INVALID_PATH";
     /** A player's name is empty, too long, invisible, or has a character a name does not need (auth): 400. */
@@ -189,6 +191,8 @@ public final class ErrorCodes {
             entry(ALREADY_AN_ACCOUNT, "the token's player is an account already"),
             // what is asked about
             entry(NO_SUCH_TABLE, "there is no table with this id"),
+            entry(INVALID_RECORD, "a match's record that cannot be read, or does not hold when replayed through the "
+                    + "engine (an illegal move, a shuffle proof that fails, a tag missing): \"line N: the reason\""),
             entry(NO_SUCH_DEAL, "this deal has not been dealt at this table"),
             entry(NO_SUCH_PLAYER, "no finished match of a person with this player id is on the leaderboard"),
             entry(REBUILD_RUNNING, "a rebuild of the leaderboard is running on this instance already"),

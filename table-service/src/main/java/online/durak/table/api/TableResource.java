@@ -11,6 +11,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.List;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
@@ -19,6 +20,7 @@ import online.durak.table.auth.Player;
 import online.durak.table.play.Answers;
 import online.durak.table.play.LobbyIndex;
 import online.durak.table.play.LobbyQuery;
+import online.durak.table.play.MatchRecords;
 import online.durak.table.play.Rematches;
 import online.durak.table.play.Spectators;
 import online.durak.table.play.TableViews;
@@ -27,6 +29,7 @@ import online.durak.table.projection.TableSnapshot;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -178,5 +181,26 @@ public class TableResource {
             throw new ApiException(404, ErrorCodes.NO_SUCH_DEAL, "deal " + n + " has not been dealt at this table");
         }
         return TableViews.replay(s, (int) n);
+    }
+
+    @GET
+    @Path("/{id}/record")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=UTF-8")
+    @Operation(summary = "The match's record", description = "A finished match in the open record format "
+            + "(docs/record-format.md): the rules and every house rule, the players and their seats, the date, the "
+            + "result and each deal's shuffle proof as tags, then every move in a compact notation with its time. "
+            + "Every card of a deal that ended is in it, nothing of one that did not (a match ended mid-deal by its "
+            + "last person leaving). `java -jar durak-engine.jar record verify FILE` replays it through the engine; "
+            + "POST /api/records reads it back. A match still running is 409 MATCH_NOT_OVER. Any signed-in player may "
+            + "download it, but another player's daily table only once its day is over (UTC).")
+    @APIResponse(responseCode = "200", description = "the record", content = @Content(mediaType = MediaType.TEXT_PLAIN,
+            schema = @Schema(type = SchemaType.STRING, examples = "[Durak \"1\"]\n[Table \"t-1\"]\n…")))
+    @APIResponse(responseCode = "403", description = "DAILY_HIDDEN")
+    @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
+    @APIResponse(responseCode = "409", description = "MATCH_NOT_OVER")
+    public Response record(@PathParam("id") String id) {
+        TableSnapshot s = tables.visible(player.get(), id);
+        return Response.ok(MatchRecords.export(s))
+                .header("Content-Disposition", "attachment; filename=\"durak-" + s.tableId() + ".durak\"").build();
     }
 }

@@ -186,6 +186,19 @@ public final class Answers {
                          List<ReplayStep> steps) {
     }
 
+    @Schema(name = "RecordReplay", description = "A match's record read and replayed through the engine "
+            + "(docs/record-format.md): the table as the record leaves it, and every deal of it as a replay.")
+    public record RecordReplay(@Schema(description = "the record's Table tag") String tableId,
+                               @Schema(implementation = Schemas.Settings.class) Rules settings,
+                               @Schema(description = "the seats as the record leaves them") List<Seat> seats,
+                               @Schema(description = "the match's totals by seat; null when it did not end")
+                               List<Integer> totals,
+                               @Schema(description = "the places by seat (1 = best); null when it did not end")
+                               List<Integer> places,
+                               @Schema(description = "every deal that ended, as GET /api/tables/{id}/replay?deal=N "
+                                       + "answers it") List<Replay> deals) {
+    }
+
     @Schema(name = "HintCandidate", description = "A move the strong bot weighed, as its search judged it.")
     public record HintCandidate(@Schema(implementation = Schemas.Move.class) Move move,
                                 @Schema(description = "how often this move led to not being the durak (0..1)") Double notDurakRate,

@@ -213,7 +213,11 @@ public final class TableViews {
      * (409 {@code DEAL_RUNNING}), a deal that was never dealt is 404 {@code NO_SUCH_DEAL}.
      */
     public static Replay replay(TableSnapshot s, int deal) {
-        List<EventMessage> events = s.events();
+        return replay(s.tableId(), s.state().rules(), s.events(), deal);
+    }
+
+    /** {@link #replay(TableSnapshot, int)} of a table's log, {@code events.get(i)} with seq {@code i + 1}. */
+    public static Replay replay(String tableId, Rules rules, List<EventMessage> events, int deal) {
         int start = -1;
         int end = -1;
         for (int i = 0; i < events.size(); i++) {
@@ -235,12 +239,11 @@ public final class TableViews {
         List<EventMessage> dealMessages = events.subList(start, end + 1);
         List<Event> dealEvents = dealMessages.stream().map(EventMessage::event).toList();
         List<ReplayStep> steps = new ArrayList<>();
-        for (Views.ReplayStep step : Views.replay(s.state().rules(), dealEvents)) {
+        for (Views.ReplayStep step : Views.replay(rules, dealEvents)) {
             EventMessage m = dealMessages.get(step.index());
             steps.add(new ReplayStep(m.seq(), SeatEventMessage.open(m), step.view()));
         }
-        return new Replay(s.tableId(), deal, s.state().rules(),
-                ShuffleProof.of((Event.DealStarted) dealEvents.get(0)), steps);
+        return new Replay(tableId, deal, rules, ShuffleProof.of((Event.DealStarted) dealEvents.get(0)), steps);
     }
 
     private static List<Integer> sorted(java.util.Collection<Integer> seats) {
