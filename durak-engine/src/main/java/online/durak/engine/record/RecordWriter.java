@@ -117,7 +117,8 @@ public final class RecordWriter {
             LoggedTable.Logged l = i + k < log.size() ? log.get(i + k) : null;
             if (l == null || !l.event().equals(a.events().get(k))) {
                 throw new IllegalArgumentException("table " + tableId + ": the events after " + log.get(i).seq()
-                        + " are not what its move leads to: " + a.events().get(k));
+                        + " are not what its move leads to: " + a.events().get(k) + ", but " + (l == null ? "the end"
+                        : l.event()));
             }
         }
         return a.events();
