@@ -2,6 +2,7 @@
 // Usage: node e2e/solo.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900 and phone 390×844) of the lobby, a table mid-bout, a board and the final board go to
 // OUT_DIR; each must be larger than an empty page could be. Exit 0 only when the final board was reached.
+import { readFileSync } from 'node:fs';
 import { movedOnOrFail, openBrowser } from './browser.mjs';
 import { playOneMove } from './play.mjs';
 
@@ -127,6 +128,70 @@ async function leaderboardAndProfile(finalBoard) {
   await page.waitForURL(/\/replays\//);
   await page.locator('.replay .replay-step').waitFor();
   await shoot('match-replay'); // keyboard.mjs has its own 'replay' in the same folder
+  await replayInWords();
+}
+
+/** The match's replay in words: step, jump, follow a position link, play on its own; the record saved and read back. */
+async function replayInWords() {
+  const replay = page.locator('.replay');
+  const lines = replay.locator('.replay-moves li');
+  await lines.nth(5).waitFor();
+  const texts = await lines.allInnerTexts();
+  if (!texts.some((l) => /^(You attack|Bot 1 \(easy\) attacks) .+ with /.test(l)) || !texts.some((l) => /^Draws: /.test(l))) {
+    throw new Error(`the move list does not say who attacked and who drew: ${texts.slice(0, 12).join(' | ')}`);
+  }
+  if (texts.some((l) => /^(Attacked|Covered|Threw|Took|Passed|BoutEnded|CardsDrawn)\b/.test(l))) throw new Error('the move list names raw events');
+  // a step: the address follows
+  await replay.locator('[data-action=replay-next]').click();
+  await page.waitForURL(/[?&]step=1\b/);
+  // a jump: a line of the list shows its step and is the current one
+  const line = lines.nth(5);
+  const step = await line.getAttribute('data-step');
+  await line.getByRole('button').click();
+  await page.waitForURL(new RegExp(`[?&]step=${step}\\b`));
+  if ((await replay.getAttribute('data-step')) !== step) throw new Error(`the jump shows step ${await replay.getAttribute('data-step')}, not ${step}`);
+  if ((await line.getAttribute('class'))?.includes('current') !== true) throw new Error('the line jumped to is not marked current');
+  const said = await replay.locator('[data-replay-text]').innerText();
+  if (said !== (await line.getByRole('button').innerText()).trim()) throw new Error(`the step says "${said}", its line another`);
+  // a position link, opened afresh: deal 2 at step 7
+  const link = page.url().replace(/\?.*$/, '') + '?deal=2&step=7';
+  await page.goto(link);
+  await page.reload();
+  const second = page.getByRole('region', { name: 'Replay of deal 2' });
+  await second.waitFor();
+  await page.waitForFunction(() => document.querySelector('.replay')?.getAttribute('data-step') === '7');
+  if (!(await second.locator('.replay-moves li.current').count())) throw new Error('the linked position marks no line');
+  // autoplay, fast: the steps move on by themselves, and stop when paused
+  await second.locator('[data-replay-speed]').selectOption('fast');
+  await second.locator('[data-action=replay-play]').click();
+  await page.waitForFunction(() => Number(document.querySelector('.replay')?.getAttribute('data-step')) >= 10);
+  await second.locator('[data-action=replay-play]').click();
+  const paused = await second.getAttribute('data-step');
+  await page.waitForTimeout(1200);
+  if ((await second.getAttribute('data-step')) !== paused) throw new Error('the replay went on after Pause');
+  console.log(`replay in words: ${texts.length} lines in deal 1, e.g. "${texts[1]}"; jumped to step ${step}; the link to deal 2 step 7 followed; autoplay paused at ${paused}`);
+
+  // the record: downloaded, checked, pasted on the analysis board and replayed; a damaged one refused with its line
+  const [download] = await Promise.all([page.waitForEvent('download'),
+    page.locator('[data-action=download-record]').click()]);
+  const record = readFileSync(await download.path(), 'utf8');
+  if (!record.startsWith('[Durak "1"]\n') || !/\n\[Seat0 "Ann"\]\n/.test(record)) throw new Error(`the record begins ${record.slice(0, 120)}`);
+  await page.locator('[data-nav=record]').click();
+  await page.locator('[data-record-text]').fill(record);
+  await page.locator('[data-action=read-record]').click();
+  const pasted = page.getByRole('region', { name: 'Replay of deal 1' });
+  await pasted.locator('.replay-moves li').nth(5).waitFor();
+  const again = await pasted.locator('.replay-moves li').allInnerTexts();
+  // the same moves, seen from no seat: "Ann" where the table said "you"
+  if (again.length !== texts.length || !again.some((l) => /^Ann attacks .+ with /.test(l))) {
+    throw new Error(`the pasted record's deal 1 says ${again.slice(0, 6).join(' | ')}; the table's ${texts.length} lines`);
+  }
+  await shoot('record-board');
+  await page.locator('[data-record-text]').fill(record.replace('[Seat0 "Ann"]', '[Seat0 "Eve"]'));
+  await page.locator('[data-action=read-record]').click();
+  const refused = await page.locator('[data-record-error]').innerText();
+  if (!/^The record is refused at line \d+: Seat0 is "Eve"/.test(refused)) throw new Error(`the damaged record says "${refused}"`);
+  console.log(`record: ${record.split('\n').length} lines, read back on the analysis board; damaged: ${refused}`);
 }
 
 await run(main, 'failure.png');
