@@ -1,11 +1,7 @@
 package online.durak.engine.cli;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import online.durak.engine.DealCheck;
@@ -25,12 +21,8 @@ final class RecordVerify {
     }
 
     static int run(String file, InputStream stdin, PrintStream out, PrintStream err) {
-        String text;
-        try {
-            text = file.equals("-") ? new String(stdin.readAllBytes(), StandardCharsets.UTF_8)
-                    : Files.readString(Path.of(file));
-        } catch (IOException | RuntimeException e) {
-            err.println("unreadable: " + file + ": " + e.getMessage());
+        String text = Verify.read(file, stdin, err);
+        if (text == null) {
             return Verify.UNREADABLE;
         }
         MatchRecord record;

@@ -26,12 +26,8 @@ final class Verify {
     }
 
     static int run(String file, InputStream stdin, PrintStream out, PrintStream err) {
-        String text;
-        try {
-            text = file.equals("-") ? new String(stdin.readAllBytes(), StandardCharsets.UTF_8)
-                    : Files.readString(Path.of(file));
-        } catch (IOException | RuntimeException e) {
-            err.println("unreadable: " + file + ": " + e.getMessage());
+        String text = read(file, stdin, err);
+        if (text == null) {
             return UNREADABLE;
         }
         ReplayFile replay;
@@ -50,6 +46,17 @@ final class Verify {
         out.println("VALID: SHA-256(salt:deck order) is the commitment " + p.commitment() + ", and the deal's "
                 + replay.events().size() + " events follow from that deck order");
         return VALID;
+    }
+
+    /** The file's text ({@code -}: standard input), or null when it cannot be read (said on {@code err}). */
+    static String read(String file, InputStream stdin, PrintStream err) {
+        try {
+            return file.equals("-") ? new String(stdin.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(Path.of(file));
+        } catch (IOException | RuntimeException e) {
+            err.println("unreadable: " + file + ": " + e.getMessage());
+            return null;
+        }
     }
 
     /** Why the proof does not hold, or null when it does. */

@@ -8,12 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import online.durak.engine.Rules;
+import online.durak.engine.record.Records;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged command, {@code java -jar durak-engine/target/durak-engine.jar verify FILE} (docs/fairness.md): the
- * jar alone (Jackson inside it) checks a replay's proof, from a file or from standard input.
+ * jar alone (Jackson inside it) checks a replay's proof, from a file or from standard input; and {@code record verify
+ * FILE} (docs/record-format.md) replays a match's record.
  */
 class VerifyJarIT {
     private static final Path REPLAY = Path.of("src/test/resources/replays/perevodnoi-3-deal-1.json");
@@ -58,5 +61,22 @@ class VerifyJarIT {
         Run bad = java(null, "verify", Files.writeString(dir.resolve("bad.json"), "[]").toString());
         assertEquals(2, bad.exitCode(), bad.out());
         assertTrue(bad.out().startsWith("unreadable: "), bad.out());
+    }
+
+    @Test
+    void aRecord_isReplayedByTheJar_andADamagedOneRefusedWithItsLine() throws Exception {
+        String record = Records.assertRoundTrip("t-jar", Records.clockedMatch(Rules.defaults(3).withTurnClockSeconds(30)
+                .withDealsPerMatch(3), 5));
+        Path file = Files.writeString(dir.resolve("match.durak"), record);
+        Run ok = java(null, "record", "verify", file.toString());
+        assertEquals(0, ok.exitCode(), ok.out());
+        assertTrue(ok.out().startsWith("VALID: ") && ok.out().contains("\nResult: Ann "), ok.out());
+        Run stdin = java(file, "record", "verify", "-");
+        assertEquals(0, stdin.exitCode(), stdin.out());
+        Path bad = Files.writeString(dir.resolve("bad.durak"), record.replace("[Seat1 \"Bo\"]", "[Seat1 \"Cy\"]"));
+        Run refused = java(null, "record", "verify", bad.toString());
+        assertEquals(1, refused.exitCode(), refused.out());
+        assertTrue(refused.out().matches("INVALID: line \\d+: Seat1 is \"Cy\", but the moves come to \"Bo\"\n"),
+                refused.out());
     }
 }

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Duration;
 import java.util.List;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Event;
@@ -20,26 +18,12 @@ import online.durak.messages.EventMessage;
 import online.durak.messages.Wire;
 import online.durak.service.api.ApiException;
 import online.durak.table.Script;
-import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
-import online.durak.table.store.EventStore;
 import org.junit.jupiter.api.Test;
 
 /** A finished match's record (GET /api/tables/{id}/record) and a pasted record read back (POST /api/records). */
 class MatchRecordsTest {
     private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(Wire.module());
-
-    private static TableSnapshot snapshot(Script g) {
-        EventStore none = new EventStore(null, Duration.ofSeconds(1)) {
-            @Override
-            public List<EventMessage> read(String tableId, long after, long before) {
-                return List.of();
-            }
-        };
-        Projections p = new Projections(none, Runnable::run, new SimpleMeterRegistry(), Duration.ofSeconds(1));
-        g.messages.forEach(p::accept);
-        return p.current(g.tableId);
-    }
 
     private static Script finished() {
         Script g = Script.started("t-rec", "p0", "p1", Script.twoPlayers(3), 5).playDeal();
@@ -53,7 +37,7 @@ class MatchRecordsTest {
     @Test
     void aFinishedMatchsRecord_readsBackIntoItsLog() throws Exception {
         Script g = finished();
-        String text = MatchRecords.export(snapshot(g));
+        String text = MatchRecords.export(TableViewsTest.snapshot(g));
         assertTrue(text.startsWith("[Durak \"1\"]\n[Table \"t-rec\"]\n"), text);
         assertTrue(text.contains("[Seat0 \"Anna\"]\n[Seat1 \"Boris\"]\n"), text);
         MatchRecord r = RecordReader.read(text);
@@ -67,7 +51,7 @@ class MatchRecordsTest {
     @Test
     void aRunningMatch_hasNoRecordYet() {
         Script g = Script.started("t-run", "p0", "p1", Script.twoPlayers(3), 5).playDeal();
-        ApiException e = assertThrows(ApiException.class, () -> MatchRecords.export(snapshot(g)));
+        ApiException e = assertThrows(ApiException.class, () -> MatchRecords.export(TableViewsTest.snapshot(g)));
         assertEquals(409, e.status());
         assertEquals("MATCH_NOT_OVER", e.code());
     }
@@ -78,7 +62,7 @@ class MatchRecordsTest {
                 List.of(BotLevel.NORMAL), Script.shuffle(3))).playDeal()
                 .run(new TableCommand.Continue("p0", Script.shuffle(4))).play(5)
                 .run(new TableCommand.Leave("p0"));
-        String text = MatchRecords.export(snapshot(g));
+        String text = MatchRecords.export(TableViewsTest.snapshot(g));
         assertTrue(text.contains("[Deal1Deck "), text);
         assertFalse(text.contains("[Deal2Deck "), text);
         assertFalse(text.contains("deal 2 "), text);
@@ -97,7 +81,7 @@ class MatchRecordsTest {
     @Test
     void aPastedRecord_isAnsweredAsTheTablesReplays() {
         Script g = finished();
-        TableSnapshot s = snapshot(g);
+        TableSnapshot s = TableViewsTest.snapshot(g);
         Answers.RecordReplay r = MatchRecords.read(MatchRecords.export(s));
         assertEquals("t-rec", r.tableId());
         assertEquals(3, r.deals().size());
@@ -121,7 +105,7 @@ class MatchRecordsTest {
 
     @Test
     void aRecordThatDoesNotHold_isRefusedWithTheLineAndTheReason() {
-        String text = MatchRecords.export(snapshot(finished()));
+        String text = MatchRecords.export(TableViewsTest.snapshot(finished()));
         ApiException e = assertThrows(ApiException.class, () -> MatchRecords.read(text.replace("[Seat1 \"Boris\"]",
                 "[Seat1 \"Bob\"]")));
         assertEquals(400, e.status());

@@ -33,7 +33,8 @@ import online.durak.service.api.ApiException;
 
 class TableViewsTest {
 
-    private static TableSnapshot snapshot(Script g) {
+    /** The projection's snapshot of a script's table. */
+    static TableSnapshot snapshot(Script g) {
         EventStore none = new EventStore(null, Duration.ofSeconds(1)) {
             @Override
             public List<EventMessage> read(String tableId, long after, long before) {
