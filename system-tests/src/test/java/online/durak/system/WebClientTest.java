@@ -79,7 +79,7 @@ class WebClientTest {
     @Test
     void aPersonPlaysAWholeSoloMatchInChromiumByClickingOnly() throws Exception {
         Path out = runE2e("e2e/solo.mjs");
-        for (String shot : new String[] {"lobby", "table", "board", "final"}) {
+        for (String shot : new String[] {"lobby", "table", "board", "final", "match-replay", "record-board"}) {
             assertShots(out, shot);
         }
     }

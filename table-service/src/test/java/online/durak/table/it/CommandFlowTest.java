@@ -70,6 +70,8 @@ class CommandFlowTest extends WithFakeRules {
         assertTrue(started.getLong("view.seq") >= startSeq);
         assertEquals(6, started.getList("view.deal.hand").size());
         String sealed = started.getString("view.deal.shuffleCommitment");
+        It.as(a).accept("text/plain, application/json").get(t + "/record").then().statusCode(409)
+                .body("code", equalTo("MATCH_NOT_OVER"));
         assertTrue(sealed.matches("[0-9a-f]{64}"), sealed);
         assertEquals(sealed, It.as(a).get(t + "/view").jsonPath().getString("deal.shuffleCommitment"));
         assertFalse(It.lobbyIds(b).contains(id), "a started table is not open");
@@ -158,6 +160,19 @@ class CommandFlowTest extends WithFakeRules {
                     .digest((replay.getString("shuffleProof.salt") + ":" + String.join(",", deck))
                             .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
             assertEquals(2, replay.getInt("settings.players"));
+            // the match's record (docs/record-format.md), as text; read back, it is the same deal step by step
+            String record = It.as(carl).accept("text/plain, application/json").get(t + "/record").then().statusCode(200)
+                    .contentType(org.hamcrest.Matchers.startsWith("text/plain")).extract().asString();
+            assertTrue(record.startsWith("[Durak \"1\"]\n[Table \"" + id + "\"]\n"), record);
+            assertTrue(record.contains("[Deal1Commitment \"" + sealed + "\"]\n"), record);
+            JsonPath read = It.as(carl).contentType("text/plain").body(record).post("/api/records").then().statusCode(200)
+                    .extract().jsonPath();
+            assertEquals(replay.getList("steps.seq"), read.getList("deals[0].steps.seq"));
+            assertEquals(replay.getList("steps.view"), read.getList("deals[0].steps.view"));
+            assertEquals(replay.getMap("shuffleProof"), read.getMap("deals[0].shuffleProof"));
+            It.as(carl).contentType("text/plain").body(record.replace(sealed, "0".repeat(64))).post("/api/records")
+                    .then().statusCode(400).body("code", equalTo("INVALID_RECORD"))
+                    .body("message", org.hamcrest.Matchers.matchesPattern("line \\d+: the shuffle proof of deal 1 does not hold: .*"));
             It.as(a).body("{\"commandId\":\"late\",\"move\":{\"type\":\"take\"}}").post(t + "/moves")
                     .then().statusCode(409).body("code", equalTo("MATCH_OVER"));
             It.as(a).post(t + "/continue").then().statusCode(409).body("code", equalTo("MATCH_OVER"));
