@@ -10,6 +10,7 @@ import jakarta.enterprise.event.Observes;
 import java.util.function.ToDoubleFunction;
 import online.durak.bot.BotConfig;
 import online.durak.bot.play.BotPlayer;
+import online.durak.bot.play.LiveWork;
 import online.durak.bot.play.TableTracker;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
@@ -35,6 +36,7 @@ public class BotLifecycle {
     private final EventReader store;
     private final CommandProducer producer;
     private final MeterRegistry registry;
+    private final LiveWork live;
     private volatile TableTracker tracker;
     private volatile BotPlayer player;
     private volatile TableEventsConsumer events;
@@ -44,7 +46,8 @@ public class BotLifecycle {
     public BotLifecycle(KafkaClients kafka, BotConfig config, Pool pool,
                         @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration storeTimeout,
                         CommandProducer producer,
-                        MeterRegistry registry) {
+                        MeterRegistry registry, LiveWork live) {
+        this.live = live;
         this.kafka = kafka;
         this.config = config;
         // the event store, read only (durak-store's one reader): a row that cannot be read now cannot be read
@@ -60,7 +63,7 @@ public class BotLifecycle {
                 config.closedTablesRemembered());
         tracker = t;
         player = new BotPlayer(producer, t::isCurrent, config.think(), config.tempo(), config.workers(),
-                config.retryBackoff(), config.sendAttempts(), registry);
+                config.retryBackoff(), config.sendAttempts(), registry, live);
         Gauge.builder("durak.bot.tables", t, TableTracker::size).description("Tables followed").register(registry);
         events("applied", TableTracker::applied);
         events("duplicate", TableTracker::duplicates);

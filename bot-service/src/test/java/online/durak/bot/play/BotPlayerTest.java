@@ -119,7 +119,7 @@ class BotPlayerTest {
         try (BotPlayer p = new BotPlayer(c -> {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
-        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, registry, workers)) {
+        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, registry, workers, new LiveWork())) {
             p.play(turn, done::countDown);
             await(done);
         }
