@@ -5,10 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +48,8 @@ public final class Infra implements AutoCloseable {
 
     /** What to start. */
     public record Config(Path dataDir, int kafkaPort, int pgPort, int partitions,
-                         String externalPgUrl, String externalPgUser, String externalPgPassword) {
+                         String externalPgUrl, String externalPgUser, String externalPgPassword,
+                         boolean unsafeNoFsync) {
 
         public Config {
             if (partitions < 1) {
@@ -60,19 +59,30 @@ public final class Infra implements AutoCloseable {
 
         /** Embedded everything in {@code dataDir}, free ports, {@value #DEFAULT_PARTITIONS} partitions. */
         public static Config of(Path dataDir) {
-            return new Config(dataDir, 0, 0, DEFAULT_PARTITIONS, null, null, null);
+            return new Config(dataDir, 0, 0, DEFAULT_PARTITIONS, null, null, null, false);
         }
 
         public Config withPorts(int kafka, int pg) {
-            return new Config(dataDir, kafka, pg, partitions, externalPgUrl, externalPgUser, externalPgPassword);
+            return new Config(dataDir, kafka, pg, partitions, externalPgUrl, externalPgUser, externalPgPassword,
+                    unsafeNoFsync);
         }
 
         public Config withPartitions(int n) {
-            return new Config(dataDir, kafkaPort, pgPort, n, externalPgUrl, externalPgUser, externalPgPassword);
+            return new Config(dataDir, kafkaPort, pgPort, n, externalPgUrl, externalPgUser, externalPgPassword,
+                    unsafeNoFsync);
         }
 
         public Config withExternalPostgres(String url, String user, String password) {
-            return new Config(dataDir, kafkaPort, pgPort, partitions, url, user, password);
+            return new Config(dataDir, kafkaPort, pgPort, partitions, url, user, password, unsafeNoFsync);
+        }
+
+        /**
+         * The embedded PostgreSQL without {@code fsync}: faster, but a power loss or a crash of the machine can lose
+         * moves players were told were accepted, or corrupt the database. For tests only.
+         */
+        public Config withUnsafeNoFsync() {
+            return new Config(dataDir, kafkaPort, pgPort, partitions, externalPgUrl, externalPgUser,
+                    externalPgPassword, true);
         }
     }
 
@@ -94,7 +104,7 @@ public final class Infra implements AutoCloseable {
         this.kafka = new EmbeddedKafka(dataDir.resolve("kafka"), config.kafkaPort());
         this.postgres = config.externalPgUrl() != null && !config.externalPgUrl().isBlank()
             ? EmbeddedPostgresServer.external(config.externalPgUrl(), config.externalPgUser(), config.externalPgPassword())
-            : EmbeddedPostgresServer.embedded(dataDir.resolve("postgres"), config.pgPort());
+            : EmbeddedPostgresServer.embedded(dataDir.resolve("postgres"), config.pgPort(), !config.unsafeNoFsync());
     }
 
     /**
@@ -109,6 +119,7 @@ public final class Infra implements AutoCloseable {
         try {
             Files.createDirectories(dataDir);
             acquireLock(); // fails without touching anything when another launcher has the folder
+            DataFolder.restrict(dataDir); // the owner's only, also a folder an older version made
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -162,10 +173,7 @@ public final class Infra implements AutoCloseable {
     private void writeProperties() throws IOException {
         StringBuilder sb = new StringBuilder("# Durak infrastructure addresses; present while it runs\n");
         properties().forEach((k, v) -> sb.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
-        Path target = dataDir.resolve(PROPERTIES_FILE);
-        Path tmp = dataDir.resolve(PROPERTIES_FILE + ".tmp");
-        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        DataFolder.write(dataDir.resolve(PROPERTIES_FILE), sb.toString()); // it holds the database's password
     }
 
     /** One more line for {@code infra.properties} (e.g. InfraMain's control port); before {@link #start()}. */

@@ -26,13 +26,15 @@ import picocli.CommandLine.Option;
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
  * the token key pair ({@link TokenKeys}: {@code <data>/jwt-private.pem} and {@code jwt-public.pem}, made once per data
  * folder so tokens outlive a restart, passed as the paths {@value TokenKeys#ENV_PRIVATE_KEY} and
- * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
+ * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set, the daily secret ({@link DailySecretFile}:
+ * {@code <data>/daily-secret}, made once, its path {@value DailySecretFile#ENV}) unless set,
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), and
  * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (the table service forwards its paths there,
  * matchmaking asks it for ratings), and {@value #ENV_MATCHMAKING_URL}, where the matchmaking service listens (the
  * table service forwards quick match and the daily game there), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
- * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
+ * {@code /q/health/ready} on its management port ({@code --management-port-base}: health and metrics are never served
+ * on the public ports) it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
  * SIGTERM it stops the services (SIGTERM to all at once, a grace period, then kill), then Kafka and PostgreSQL.
  *
  * <p>Supervision ({@link Supervisor}, {@link RestartPolicy}): a service that exits on its own once it was ready is
@@ -56,9 +58,12 @@ public final class Launcher {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     /** What the command line asks for. */
-    record Options(Path home, int httpPortBase, List<String> services, Duration readyTimeout,
+    record Options(Path home, int httpPortBase, int managementPortBase, List<String> services, Duration readyTimeout,
                    RestartPolicy restartPolicy, InfraMain.Options infra) {
     }
+
+    /** How far the management ports (health, metrics) are from the HTTP ports unless given: 8080 → 9080. */
+    static final int MANAGEMENT_OFFSET = 1000;
 
     /** The command line (see README.md "Start the system"). */
     @Command(name = "deploy/start.sh", sortOptions = false, usageHelpWidth = 110,
@@ -83,6 +88,12 @@ public final class Launcher {
                 description = "table-service on N, rules N+1, matchmaking N+2, leaderboard N+3, bot N+4; 0 = free "
                         + "ports (DURAK_HTTP_PORT_BASE; default ${DEFAULT-VALUE})")
         int httpPortBase;
+
+        @Option(names = "--management-port-base", paramLabel = "N", descriptionKey = "DURAK_MANAGEMENT_PORT_BASE",
+                description = "health and metrics (/q/health, /q/metrics; on 127.0.0.1 only) of table-service on N, "
+                        + "rules N+1, ... as above; 0 = free ports (DURAK_MANAGEMENT_PORT_BASE; default the HTTP base "
+                        + "+ " + MANAGEMENT_OFFSET + ", 9080, and free ports when the HTTP ports are)")
+        Integer managementPortBase;
 
         @Option(names = "--services", paramLabel = "SERVICE", descriptionKey = "DURAK_SERVICES", split = ",",
                 description = "start only these (DURAK_SERVICES; default all five: table-service, rules-service, "
@@ -170,7 +181,11 @@ public final class Launcher {
         if (System.getenv(TokenKeys.ENV_PRIVATE_KEY) == null || System.getenv(TokenKeys.ENV_PUBLIC_KEY) == null) {
             env.putAll(TokenKeys.environment(infra.dataDir()));
         }
+        if (System.getenv(DailySecretFile.ENV) == null) {
+            env.putAll(DailySecretFile.environment(infra.dataDir()));
+        }
         Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
+        Map<String, Integer> managementPorts = ports(options.services(), options.managementPortBase());
         String botUrl = botUrl(ports, options.httpPortBase());
         if (System.getenv(ENV_BOT_URL) == null && botUrl != null) {
             env.put(ENV_BOT_URL, botUrl);
@@ -193,7 +208,7 @@ public final class Launcher {
                     return;
                 }
                 ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(options.home(), name),
-                    ports.get(name), env, javaOpts, Map.of(), logDir.resolve(name + ".log"));
+                    ports.get(name), managementPorts.get(name), env, javaOpts, Map.of(), logDir.resolve(name + ".log"));
                 running.put(name, s);
                 started.add(s);
                 ServicePids.record(infra.dataDir(), name, s.process());
@@ -213,7 +228,7 @@ public final class Launcher {
             }
         }
         infra.supervisePostgres(options.restartPolicy(), Launcher::console);
-        printReady(p, ports, (System.nanoTime() - t0) / 1_000_000);
+        printReady(p, ports, managementPorts, (System.nanoTime() - t0) / 1_000_000);
     }
 
     /** Starts {@code first}'s service again, the same way, whenever it exits on its own (see the class comment). */
@@ -225,7 +240,8 @@ public final class Launcher {
                 if (stopping) {
                     throw new IllegalStateException("the system is stopping");
                 }
-                next = ServiceProcess.start(name, first.jar(), first.port(), env, javaOpts, Map.of(), first.log());
+                next = ServiceProcess.start(name, first.jar(), first.port(), first.managementPort(), env, javaOpts,
+                    Map.of(), first.log());
                 running.put(name, next);
                 ServicePids.replace(infra.dataDir(), name, next.process());
             }
@@ -262,10 +278,9 @@ public final class Launcher {
         t.start();
     }
 
-    private void printReady(Map<String, String> p, Map<String, Integer> ports, long millis) {
-        StringBuilder services = new StringBuilder();
-        ports.forEach((name, port) -> services.append(services.length() == 0 ? "" : ", ").append(name)
-            .append(" :").append(port));
+    private void printReady(Map<String, String> p, Map<String, Integer> ports, Map<String, Integer> managementPorts,
+                            long millis) {
+        String services = list(ports);
         System.out.println();
         if (ports.containsKey("table-service")) {
             String base = "http://localhost:" + ports.get("table-service");
@@ -275,6 +290,7 @@ public final class Launcher {
             System.out.println("Swagger UI : " + base + "/q/swagger-ui");
         }
         System.out.println("Services   : " + services);
+        System.out.println("Management : " + list(managementPorts) + " (/q/health, /q/metrics; 127.0.0.1)");
         System.out.println("Logs       : " + logDir);
         System.out.println("Kafka      : " + p.get(Infra.KEY_BOOTSTRAP) + " (" + options.infra().config().partitions()
             + " partitions per topic)");
@@ -283,6 +299,13 @@ public final class Launcher {
         System.out.println("Data folder: " + infra.dataDir());
         System.out.println(READY_LINE + " in " + millis / 1000 + " s (Ctrl-C or SIGTERM stops everything)");
         System.out.flush();
+    }
+
+    /** {@code table-service :8080, rules-service :8081, ...} */
+    private static String list(Map<String, Integer> ports) {
+        StringBuilder b = new StringBuilder();
+        ports.forEach((name, port) -> b.append(b.length() == 0 ? "" : ", ").append(name).append(" :").append(port));
+        return b.toString();
     }
 
     /** Services first (all asked at once, then waited for), then the infrastructure. */
@@ -352,6 +375,12 @@ public final class Launcher {
         if (line.httpPortBase < 0 || line.httpPortBase > 65535 - ServiceProcess.SERVICES.size()) {
             throw new IllegalArgumentException("http port base out of range: " + line.httpPortBase);
         }
+        int managementBase = line.managementPortBase != null ? line.managementPortBase
+            : line.httpPortBase == 0 || line.httpPortBase + MANAGEMENT_OFFSET > 65535 - ServiceProcess.SERVICES.size()
+                ? 0 : line.httpPortBase + MANAGEMENT_OFFSET;
+        if (managementBase < 0 || managementBase > 65535 - ServiceProcess.SERVICES.size()) {
+            throw new IllegalArgumentException("management port base out of range: " + managementBase);
+        }
         List<String> chosen = new ArrayList<>();
         for (String s : line.services == null ? ServiceProcess.SERVICES : line.services) {
             String n = s.trim();
@@ -372,7 +401,7 @@ public final class Launcher {
             throw new IllegalArgumentException("max restarts must be >= 0 and the restart window >= 1 s: "
                 + line.maxRestarts + ", " + line.restartWindow);
         }
-        return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, List.copyOf(chosen),
+        return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, managementBase, List.copyOf(chosen),
             Duration.ofSeconds(line.readyTimeout),
             RestartPolicy.limit(line.maxRestarts, Duration.ofSeconds(line.restartWindow)), line.infra.options());
     }

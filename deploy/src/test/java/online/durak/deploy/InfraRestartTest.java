@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +46,13 @@ class InfraRestartTest {
     @TempDir
     Path data;
 
+    private static String show(Statement st, String setting) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SHOW " + setting)) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
+
     @Test
     void recordAndRowSurviveARestartOnTheSameDataFolder() throws Exception {
         Infra.Config config = Infra.Config.of(data); // free ports, 12 partitions
@@ -63,8 +72,10 @@ class InfraRestartTest {
             }
             String bootstrap = p.getProperty(Infra.KEY_BOOTSTRAP);
             assertEquals(infra.kafka().bootstrapServers(), bootstrap);
-            // plain key=value lines, readable by shell scripts too
+            // plain key=value lines, readable by shell scripts too, and by the owner only (it holds the password)
             assertTrue(Files.readAllLines(infra.propertiesFile()).contains(Infra.KEY_BOOTSTRAP + "=" + bootstrap));
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(infra.propertiesFile())));
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data)));
             int pgPort = infra.postgres().port();
             assertEquals("postgresql://127.0.0.1:" + pgPort + "/durak", p.getProperty(Infra.KEY_REACTIVE_URL));
             assertEquals("jdbc:postgresql://127.0.0.1:" + pgPort + "/durak", p.getProperty(Infra.KEY_JDBC_URL));
@@ -89,6 +100,9 @@ class InfraRestartTest {
                     assertEquals(1, ins.executeUpdate());
                 }
                 assertEquals(value, selectPayload(c, key));
+                // durable by default: a commit is on disk before the client hears of it
+                assertEquals("on", show(st, "fsync"));
+                assertEquals("on", show(st, "synchronous_commit"));
             }
             System.out.printf("[durak-deploy] first start: Kafka %d ms, PostgreSQL %d ms (side by side)%n", kafkaMs, pgMs);
         } finally {

@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +38,7 @@ import java.util.Properties;
  * module of this build, or by a build still running);</li>
  * <li>else it starts deploy's {@code InfraMain} in a JVM of its own ({@code -Xmx384m}, classes from
  * {@code deploy/target/classes} and {@code deploy/target/classpath.txt}) on free ports with
- * {@code --watch-pid <the Maven JVM>}, output to {@code target/test-infra/infra.out}, and waits up to
+ * {@code --watch-pid <the Maven JVM>} and {@code --unsafe-no-fsync} (a test's data need not survive a power loss), output to {@code target/test-infra/infra.out}, and waits up to
  * {@value #START_TIMEOUT_SECONDS} s for {@code infra.properties}.</li>
  * </ol>
  * The root is the first folder upwards from {@code user.dir} that holds {@code .ci/}, else the topmost one whose
@@ -65,7 +67,11 @@ public final class TestInfra {
     public static final int RESTART_TIMEOUT_SECONDS = 180;
     static final String MAIN_CLASS = "online.durak.deploy.InfraMain";
 
+    /** durak-service's {@code DailySecrets.PROPERTY}: the file of the installation's daily secret. */
+    static final String DAILY_SECRET_PROPERTY = "durak.daily.secret-file";
+
     private static TestInfra shared;
+    private static Path dailySecret;
 
     private final Path propertiesFile;
     private final Properties properties;
@@ -196,7 +202,30 @@ public final class TestInfra {
         m.put("quarkus.datasource.jdbc.url", jdbcUrl());
         m.put("quarkus.datasource.username", user());
         m.put("quarkus.datasource.password", password());
+        m.put(DAILY_SECRET_PROPERTY, dailySecretFile().toString());
         return m;
+    }
+
+    /**
+     * A daily secret of this test JVM's own (docs/daily.md): 32 random bytes in a temporary file readable by its owner
+     * only, made on first use. The services that deal or play the daily game do not start without one; tests never
+     * share a secret with an installation.
+     */
+    public static synchronized Path dailySecretFile() {
+        if (dailySecret == null) {
+            try {
+                Path file = Files.createTempFile("durak-daily-secret", "",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                Files.write(file, key);
+                file.toFile().deleteOnExit();
+                dailySecret = file;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot make a daily secret for the tests", e);
+            }
+        }
+        return dailySecret;
     }
 
     @Override
@@ -315,7 +344,7 @@ public final class TestInfra {
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-cp", cp, MAIN_CLASS,
-            "--data", dir.toString(), "--kafka-port", "0", "--pg-port", "0",
+            "--data", dir.toString(), "--kafka-port", "0", "--pg-port", "0", "--unsafe-no-fsync",
             "--watch-pid", Long.toString(watched), "--control-port", "0"));
         Path out = dir.resolve("infra.out");
         Files.deleteIfExists(props);

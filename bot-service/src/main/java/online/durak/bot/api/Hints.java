@@ -18,7 +18,9 @@ import online.durak.bot.policy.Analysis;
 import online.durak.bot.play.LiveWork;
 import online.durak.bot.policy.HintText;
 import online.durak.bot.policy.StrongPolicy;
+import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.table.HintRules;
 import online.durak.engine.SeatView;
 import online.durak.messages.Codec;
 import online.durak.messages.MessageException;
@@ -76,9 +78,13 @@ public class Hints {
         }
         Rules rules;
         try {
-            rules = Codec.readRules(node.get("rules"));
+            rules = Codec.readFullRules(node.get("rules")); // a table's own, from a service: a daily game's too
         } catch (MessageException e) {
             throw new MessageException(e.code(), "rules" + (e.field() == null ? "" : "." + e.field()), e.reason());
+        }
+        Rejection daily = HintRules.refusal(rules); // refused here too, whoever asks: not only at the edge
+        if (daily != null) {
+            throw new ApiException(409, daily.code(), daily.message());
         }
         SeatView view;
         try {

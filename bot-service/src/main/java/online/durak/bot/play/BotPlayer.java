@@ -16,6 +16,7 @@ import online.durak.bot.policy.DailyBots;
 import online.durak.bot.policy.Policies;
 import online.durak.bot.policy.Policy;
 import online.durak.engine.Daily;
+import online.durak.engine.DailySecret;
 import online.durak.engine.Move;
 import online.durak.messages.CommandMessage;
 import org.jboss.logging.Logger;
@@ -42,6 +43,7 @@ public final class BotPlayer implements AutoCloseable {
     private final boolean followTempo;
     private final Duration retryBackoff;
     private final int attempts;
+    private final DailySecret dailySecret;
     private final ScheduledThreadPoolExecutor workers;
     private final MeterRegistry registry;
     private final Counter dropped;
@@ -50,32 +52,27 @@ public final class BotPlayer implements AutoCloseable {
     private final LiveWork live;
     private volatile boolean running = true;
 
-    public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, int workers, Duration retryBackoff,
-                     int attempts, MeterRegistry registry) {
-        this(sink, current, think, true, workers, retryBackoff, attempts, registry);
-    }
-
-    public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, int workers,
-                     Duration retryBackoff, int attempts, MeterRegistry registry) {
-        this(sink, current, think, followTempo, workers, retryBackoff, attempts, registry, new LiveWork());
-    }
-
     /**
      * @param think       the think time of a table without a tempo (and of every table when {@code followTempo} is
      *                    off)
      * @param followTempo whether a solo table's tempo sets its bots' think time (off on test systems)
+     * @param dailySecret the installation's daily secret, which seeds the daily game's bots (docs/daily.md)
      * @param live        where each decision is counted while the policy searches (background work waits for it)
      */
     public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, int workers,
-                     Duration retryBackoff, int attempts, MeterRegistry registry, LiveWork live) {
-        this(sink, current, think, followTempo, retryBackoff, attempts, registry, newWorkers(workers), live);
+                     Duration retryBackoff, int attempts, DailySecret dailySecret, MeterRegistry registry,
+                     LiveWork live) {
+        this(sink, current, think, followTempo, retryBackoff, attempts, dailySecret, registry, newWorkers(workers),
+                live);
     }
 
     /** With the workers given: a test passes its own to see the delays turns are scheduled with. */
     BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, Duration retryBackoff,
-              int attempts, MeterRegistry registry, ScheduledThreadPoolExecutor workers, LiveWork live) {
+              int attempts, DailySecret dailySecret, MeterRegistry registry, ScheduledThreadPoolExecutor workers,
+              LiveWork live) {
         this.live = live;
         this.sink = sink;
+        this.dailySecret = dailySecret;
         this.current = current;
         this.think = think;
         this.followTempo = followTempo;
@@ -159,7 +156,7 @@ public final class BotPlayer implements AutoCloseable {
             Move move;
             live.begin();
             try {
-                move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, turn.view())
+                move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, dailySecret, turn.view())
                         : new SplittableRandom());
             } finally {
                 live.end();

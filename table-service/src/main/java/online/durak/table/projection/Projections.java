@@ -5,13 +5,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +24,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Every table's projection (docs/spine.md "The table service"): the table as its log has made it, and the event
- * log, plus the lobby (the open tables).
+ * log.
  *
  * <p>Idempotent by {@code (table id, seq)}, folded and held by the shared {@link Projection} (durak-service): an event
  * with seq ≤ the table's last is skipped; one beyond the next makes the projection read the missing events from the
@@ -46,7 +43,6 @@ public class Projections {
     private static final int REBUILD_PAGE = 2000;
 
     private final Projection<TableSnapshot> tables;
-    private final ConcurrentHashMap<String, TableSnapshot> open = new ConcurrentHashMap<>();
     private final List<TableListener> listeners = new CopyOnWriteArrayList<>();
     private final EventStore store;
     private final Executor executor;
@@ -88,7 +84,6 @@ public class Projections {
         this.gaps = registry.counter("durak.projection.gaps");
         this.failures = registry.counter("durak.projection.events", "outcome", "failed");
         registry.gauge("durak.projection.tables", List.of(), tables, Projection::size);
-        registry.gaugeMapSize("durak.lobby.open.tables", List.of(), open);
     }
 
     public void addListener(TableListener listener) {
@@ -183,14 +178,9 @@ public class Projections {
         }
     }
 
-    /** Told of every event applied, under the table's lock: the lobby and the listeners. */
+    /** Told of every event applied, under the table's lock: the listeners. */
     private void applied(TableSnapshot after, EventMessage m) {
         applied.increment();
-        if (after.state().status() == TableStatus.OPEN) {
-            open.put(after.tableId(), after);
-        } else {
-            open.remove(after.tableId());
-        }
         for (TableListener l : listeners) {
             try {
                 l.applied(after, m);
@@ -216,14 +206,6 @@ public class Projections {
     public TableSnapshot current(String tableId) {
         TableSnapshot s = tables.peek(tableId);
         return s == null ? TableSnapshot.empty(tableId) : s;
-    }
-
-    /** The open tables (status OPEN), newest first. */
-    public List<TableSnapshot> lobby() {
-        List<TableSnapshot> list = new ArrayList<>(open.values());
-        list.sort(Comparator.comparing(TableSnapshot::createdAt, Comparator.nullsLast(Comparator.reverseOrder()))
-                .thenComparing(TableSnapshot::tableId));
-        return list;
     }
 
     /**
@@ -255,7 +237,7 @@ public class Projections {
         int dropped = tables.evictIdle(now, s -> {
             TableStatus status = s.state().status();
             if (status == TableStatus.OPEN) {
-                return -1; // the lobby lists it
+                return -1; // the lobby lists it, and someone may join it any time
             }
             return status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()
                     ? keepFinishedNanos : keepIdleNanos;
