@@ -20,20 +20,9 @@ public final class DealCheck {
         if (events.isEmpty() || !(events.get(0) instanceof Event.DealStarted dealt)) {
             return "the deal's events do not begin with DealStarted";
         }
-        if (!dealt.deckOrder().equals(deckOrder)) {
-            return "DealStarted's deck order is not the proof's deck order";
-        }
-        if (deckOrder.size() != rules.deck().size() || CardSet.of(deckOrder).size() != rules.deck().size()
-                || (CardSet.of(deckOrder).bits() & ~rules.deck().mask()) != 0) {
-            return "the deck order is not the " + rules.deck().size() + "-card deck, each card once";
-        }
-        int[] order = deckOrder.stream().mapToInt(Card::index).toArray();
-        // a deal opened by the lowest trump shows it; otherwise the match named the attacker (rules.md §3, §6)
-        Event.DealStarted again = DealDecider.dealFrom(rules, order, dealt.deal(), dealt.dealer(),
-                dealt.shownTrump() != null ? DealState.NONE : dealt.attacker(), dealt.redeals());
-        if (again == null || again.attacker() != dealt.attacker() || !java.util.Objects.equals(again.shownTrump(),
-                dealt.shownTrump())) {
-            return "DealStarted's first attacker or shown trump does not follow from the deck order";
+        String bad = dealtFailure(rules, deckOrder, dealt);
+        if (bad != null) {
+            return bad;
         }
         DealState s = DealDecider.start(rules, dealt);
         int i = 1;
@@ -75,8 +64,31 @@ public final class DealCheck {
         return s.isOver() ? null : "the deal does not end: its events stop before DealEnded";
     }
 
+    /**
+     * Why a deal's {@link Event.DealStarted} was not dealt from {@code deckOrder}, or null when it was: the deck order is
+     * the whole deck, each card once, and the first attacker and the shown trump follow from it.
+     */
+    public static String dealtFailure(Rules rules, List<Card> deckOrder, Event.DealStarted dealt) {
+        if (!dealt.deckOrder().equals(deckOrder)) {
+            return "DealStarted's deck order is not the proof's deck order";
+        }
+        if (deckOrder.size() != rules.deck().size() || CardSet.of(deckOrder).size() != rules.deck().size()
+                || (CardSet.of(deckOrder).bits() & ~rules.deck().mask()) != 0) {
+            return "the deck order is not the " + rules.deck().size() + "-card deck, each card once";
+        }
+        int[] order = deckOrder.stream().mapToInt(Card::index).toArray();
+        // a deal opened by the lowest trump shows it; otherwise the match named the attacker (rules.md §3, §6)
+        Event.DealStarted again = DealDecider.dealFrom(rules, order, dealt.deal(), dealt.dealer(),
+                dealt.shownTrump() != null ? DealState.NONE : dealt.attacker(), dealt.redeals());
+        if (again == null || again.attacker() != dealt.attacker() || !java.util.Objects.equals(again.shownTrump(),
+                dealt.shownTrump())) {
+            return "DealStarted's first attacker or shown trump does not follow from the deck order";
+        }
+        return null;
+    }
+
     /** The move a move's event records, or null for an event the engine writes itself. */
-    static Move moveOf(Event e) {
+    public static Move moveOf(Event e) {
         if (e instanceof Event.Attacked a) {
             return new Move.Attack(a.cards());
         } else if (e instanceof Event.Covered c) {
@@ -95,7 +107,8 @@ public final class DealCheck {
         return null;
     }
 
-    private static int seatOf(Event e) {
+    /** The seat whose move a move's event records ({@link #moveOf} not null). */
+    public static int seatOf(Event e) {
         if (e instanceof Event.Attacked a) {
             return a.seat();
         } else if (e instanceof Event.Covered c) {

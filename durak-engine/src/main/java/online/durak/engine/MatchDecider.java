@@ -63,7 +63,7 @@ public final class MatchDecider {
     }
 
     /** The first deal is dealt by seat 0; later the previous durak deals, after a draw the previous dealer's left. */
-    static int nextDealer(MatchState m) {
+    public static int nextDealer(MatchState m) {
         if (m.dealNumber() == 0) {
             return 0;
         }
@@ -74,7 +74,7 @@ public final class MatchDecider {
     }
 
     /** -1 when the lowest trump decides (first deal, after a draw, team play); else right of the durak. */
-    static int nextAttacker(MatchState m) {
+    public static int nextAttacker(MatchState m) {
         if (m.dealNumber() == 0 || m.previousDurak() < 0 || m.rules().teams()) {
             return -1;
         }

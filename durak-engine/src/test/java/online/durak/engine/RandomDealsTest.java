@@ -24,6 +24,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import online.durak.engine.record.Records;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -226,6 +227,7 @@ class RandomDealsTest {
         MatchState folded = m;
         int n = rules.players();
         int[] totals = new int[n];
+        List<List<Event>> decisions = new ArrayList<>();
         for (int dealNo = 1; dealNo <= rules.dealsPerMatch(); dealNo++) {
             String where = replay + " deal " + dealNo;
             Decision<MatchState> noDeal = MatchDecider.decide(m, new Command.Play(0, Move.PASS));
@@ -245,6 +247,7 @@ class RandomDealsTest {
             assertEquals(salt, started.salt(), where);
             assertTrue(ShuffleProof.of(started).holds(), where);
             List<Event> played = new ArrayList<>(List.of(started));
+            decisions.add(a.events());
             folded = foldMatch(folded, a.events());
             m = a.state();
             assertEquals(dealNo, m.dealNumber(), where);
@@ -276,6 +279,7 @@ class RandomDealsTest {
                 assertEquals(da.events(), dealEvents, () -> where + ": MatchDecider and DealDecider disagree");
                 run.afterMove(s, seat, move, dealEvents, ma.state().deal());
                 played.addAll(dealEvents);
+                decisions.add(ma.events());
                 folded = foldMatch(folded, ma.events());
                 m = ma.state();
                 assertEquals(Snap.of(m.deal()), Snap.of(folded.deal()), () -> where + ": match fold differs");
@@ -307,6 +311,8 @@ class RandomDealsTest {
         }
         assertEquals(places, m.places(), () -> replay + ": places (ties share, rules.md §6)");
         assertRejected(MatchDecider.decide(m, new Command.StartDeal(Shuffle.of(1))), Rejection.MATCH_OVER, replay);
+        // the match's record (docs/record-format.md) reads back into the same log, replayed and checked by the engine
+        Records.assertRoundTrip("match-" + Long.toHexString(seed), Records.tableLog(rules, decisions));
     }
 
     private static MatchState foldMatch(MatchState m, List<Event> events) {

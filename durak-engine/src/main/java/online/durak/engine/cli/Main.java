@@ -16,14 +16,16 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * {@code java -jar durak-engine.jar conformance PATH...} (docs/conformance.md) and {@code java -jar durak-engine.jar
  * verify FILE} (docs/fairness.md), read by picocli. Conformance: exit 0 when every case passed, 1 when one failed, 2 for
  * a file that is not a valid case. Verify: exit 0 for a valid proof, 1 for an invalid one, 2 for a file that is no
- * replay with a proof. A wrong command line exits 2 with the usage.
+ * replay with a proof. Record verify ({@link RecordVerify}, docs/record-format.md): exit 0 for a valid record, 1 for
+ * one refused (the line and the reason), 2 for a file that cannot be read. A wrong command line exits 2 with the usage.
  */
 @Command(name = "java -jar durak-engine.jar", synopsisHeading = "usage: ", customSynopsis = {Main.SYNOPSIS,
-        Main.VERIFY_SYNOPSIS}, mixinStandardHelpOptions = true, version = "durak-engine",
-        subcommands = {Main.Conformance.class, Main.VerifyProof.class}, description = "The rules engine's command line.")
+        Main.VERIFY_SYNOPSIS, Main.RECORD_SYNOPSIS}, mixinStandardHelpOptions = true, version = "durak-engine",
+        subcommands = {Main.Conformance.class, Main.VerifyProof.class, Main.Record.class}, description = "The rules engine's command line.")
 public final class Main implements Runnable {
     static final String SYNOPSIS = "java -jar durak-engine.jar conformance PATH...";
     static final String VERIFY_SYNOPSIS = "       java -jar durak-engine.jar verify FILE";
+    static final String RECORD_SYNOPSIS = "       java -jar durak-engine.jar record verify FILE";
 
     @Spec
     CommandSpec spec;
@@ -76,6 +78,36 @@ public final class Main implements Runnable {
         @Override
         public Integer call() {
             return Verify.run(file, System.in, System.out, System.err);
+        }
+    }
+
+    /** A match's record (docs/record-format.md). */
+    @Command(name = "record", synopsisHeading = "usage: ", customSynopsis = "java -jar durak-engine.jar record verify FILE",
+            mixinStandardHelpOptions = true, version = "durak-engine", subcommands = RecordVerifyCommand.class,
+            description = "A match's record in the open record format (docs/record-format.md).")
+    static final class Record implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public void run() {
+            throw new ParameterException(spec.commandLine(), "a command is needed: verify");
+        }
+    }
+
+    /** Replays a record through the engine ({@link RecordVerify}). */
+    @Command(name = "verify", synopsisHeading = "usage: ", customSynopsis = "java -jar durak-engine.jar record verify FILE",
+            mixinStandardHelpOptions = true, version = "durak-engine",
+            description = "Replays a match's record through the engine: every move legal, every deal dealt from its "
+                    + "deck order, every shuffle proof holding, the result what the moves come to. VALID with the "
+                    + "result (exit 0), INVALID with the line and the reason (1), or unreadable (2).")
+    static final class RecordVerifyCommand implements Callable<Integer> {
+        @Parameters(arity = "1", paramLabel = "FILE", description = "the record, or - for standard input")
+        String file;
+
+        @Override
+        public Integer call() {
+            return RecordVerify.run(file, System.in, System.out, System.err);
         }
     }
 }

@@ -36,10 +36,21 @@ class MainTest {
     }
 
     @Test
+    void recordVerify_takesOneFile_orADash() {
+        Main.RecordVerifyCommand v = new Main.RecordVerifyCommand();
+        new CommandLine(v).parseArgs("match.durak");
+        assertEquals("match.durak", v.file);
+        assertEquals(2, run("record"));
+        assertTrue(err.toString().contains("usage: java -jar durak-engine.jar record verify FILE"), err.toString());
+        assertEquals(2, run("record", "verify"));
+    }
+
+    @Test
     void help_printsTheUsage_exitZero() {
         assertEquals(0, run("--help"));
         assertTrue(out.toString().contains("usage: java -jar durak-engine.jar conformance PATH..."), out.toString());
         assertTrue(out.toString().contains("java -jar durak-engine.jar verify FILE"), out.toString());
+        assertTrue(out.toString().contains("java -jar durak-engine.jar record verify FILE"), out.toString());
         assertTrue(out.toString().contains("conformance"), out.toString());
     }
 
