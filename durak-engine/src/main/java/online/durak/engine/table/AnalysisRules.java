@@ -4,16 +4,15 @@ import java.time.LocalDate;
 import online.durak.engine.Rejection;
 
 /**
- * When a table's match may be analysed by the strong bot (docs/bots.md "Analysis"), stated once for the table service
- * (which refuses before asking anyone) and the bot service (which reads the table's log itself): once the match is
- * over, and a daily game's (counting attempt or practice: the same cards) only after its day, so that nobody learns
- * the day's cards from an analysis while others still play them.
+ * When a table's match may be analysed by the strong bot (docs/bots.md "Analysis"): once the match is over, and a
+ * daily game's (counting attempt or practice: the same cards) only after its day (UTC), so that nobody learns the
+ * day's cards from an analysis while others still play them. The bot service checks it on the table's own log.
  */
 public final class AnalysisRules {
-    /** The match has not ended (or never started). */
+    /** The match has not ended (or never started): 409. */
     public static final String MATCH_NOT_OVER = "MATCH_NOT_OVER";
-    /** A daily game's day (UTC) is not over yet. */
-    public static final String DAILY_NOT_OVER = "DAILY_NOT_OVER";
+    /** A daily game's day (UTC) is not over yet: 403, as for its other pages. */
+    public static final String DAILY_HIDDEN = "DAILY_HIDDEN";
 
     private AnalysisRules() {
     }
@@ -28,7 +27,7 @@ public final class AnalysisRules {
                     ? "no match was played at this table" : "the match at this table is not over; it is analysed once it is");
         }
         if (t.rules().daily() != null && !today.isAfter(t.rules().daily().date())) {
-            return new Rejection(DAILY_NOT_OVER, "the daily game of " + t.rules().daily().date()
+            return new Rejection(DAILY_HIDDEN, "the daily game of " + t.rules().daily().date()
                     + " is analysed only after its day (UTC), from " + t.rules().daily().date().plusDays(1));
         }
         return null;

@@ -5,6 +5,7 @@ import static java.util.Map.entry;
 import java.util.Map;
 import java.util.Set;
 import online.durak.engine.Rejection;
+import online.durak.engine.table.AnalysisRules;
 import online.durak.engine.table.TableDecider;
 import online.durak.messages.MessageException;
 
@@ -32,6 +33,8 @@ public final class ErrorCodes {
     public static final String INVALID_VIEW = MessageException.INVALID_VIEW;
     public static final String INVALID_REQUEST = "INVALID_REQUEST";
     public static final String INVALID_PARAMETER = "INVALID_PARAMETER";
+    /** A match's record that cannot be read or does not hold (docs/record-format.md): the message names the line. */
+    public static final String INVALID_RECORD = "INVALID_RECORD";
     /** A path with a control character in it (RequestText): 400. */
     public static final String INVALID_PATH = "INVALID_PATH";
     /** A player's name is empty, too long, invisible, or has a character a name does not need (auth): 400. */
@@ -45,7 +48,7 @@ public final class ErrorCodes {
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
     /** Another player's daily table, before its UTC day is over (docs/daily.md): 403. */
-    public static final String DAILY_HIDDEN = "DAILY_HIDDEN";
+    public static final String DAILY_HIDDEN = AnalysisRules.DAILY_HIDDEN;
     /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
     public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
     /** A guest asked for what only an account has (chips: the wallet, the daily bonus; docs/chips.md): 403. */
@@ -72,8 +75,10 @@ public final class ErrorCodes {
     public static final String NO_SUCH_PLAYER = "NO_SUCH_PLAYER";
     /** A rebuild of the leaderboard is already running on this instance: 409. */
     public static final String REBUILD_RUNNING = "REBUILD_RUNNING";
-    /** "Again" is pressed at a table whose match is not over (yet): 409. */
-    public static final String MATCH_NOT_OVER = "MATCH_NOT_OVER";
+    /** "Again" is pressed, or an analysis asked for, at a table whose match is not over (yet): 409. */
+    public static final String MATCH_NOT_OVER = AnalysisRules.MATCH_NOT_OVER;
+    /** No analysis of this match (or record) was ever asked for: 404 (POST starts one). */
+    public static final String NO_ANALYSIS = "NO_ANALYSIS";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String NOT_YOUR_TURN = Rejection.NOT_YOUR_TURN;
     public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;
@@ -172,7 +177,7 @@ public final class ErrorCodes {
             entry(UNAUTHORIZED, "no token, or a forged, expired, signed-out or malformed one"),
             entry(NOT_SEATED, "the caller has no seat at this table (or left its match), and may not watch it"),
             entry(DAILY_HIDDEN, "another player's daily table: until its UTC day is over only its own player sees it "
-                    + "(its view, events, board, replays)"),
+                    + "(its view, events, board, replays); a daily game's analysis nobody sees before its day is over"),
             entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),
             entry(ACCOUNT_REQUIRED, "only an account has this (chips: the wallet, the daily bonus)"),
             entry(SERVICE_ONLY, "only another service may make this call (a service token: every /internal/* and "
@@ -189,10 +194,13 @@ public final class ErrorCodes {
             entry(ALREADY_AN_ACCOUNT, "the token's player is an account already"),
             // what is asked about
             entry(NO_SUCH_TABLE, "there is no table with this id"),
+            entry(INVALID_RECORD, "a match's record that cannot be read, or does not hold when replayed through the "
+                    + "engine (an illegal move, a shuffle proof that fails, a tag missing): \"line N: the reason\""),
             entry(NO_SUCH_DEAL, "this deal has not been dealt at this table"),
             entry(NO_SUCH_PLAYER, "no finished match of a person with this player id is on the leaderboard"),
             entry(REBUILD_RUNNING, "a rebuild of the leaderboard is running on this instance already"),
             entry(MATCH_NOT_OVER, "the match at this table is not over"),
+            entry(NO_ANALYSIS, "no analysis of this match was asked for yet: POST asks for one"),
             entry(DEAL_RUNNING, "the deal is still running: its hands are secret until it is over"),
             entry(NOT_YOUR_TURN, "no decision of the caller's is asked for now"),
             entry(HINTS_SOLO_ONLY, "hints are given only at a table of one person against bots"),
