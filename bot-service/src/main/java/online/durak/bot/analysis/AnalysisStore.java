@@ -1,5 +1,6 @@
 package online.durak.bot.analysis;
 
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -48,8 +49,8 @@ final class AnalysisStore {
     }
 
     void finish(String key, int total, String analysisJson) {
-        pool.preparedQuery("update bot_analyses set state = 'done', done = $2, total = $2, analysis = $3::jsonb,"
-                + " finished = now() where key = $1").execute(Tuple.of(key, total, analysisJson))
+        pool.preparedQuery("update bot_analyses set state = 'done', done = $2, total = $2, analysis = $3,"
+                + " finished = now() where key = $1").execute(Tuple.of(key, total, new JsonObject(analysisJson)))
                 .await().atMost(timeout);
     }
 
