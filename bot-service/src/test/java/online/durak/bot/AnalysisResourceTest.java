@@ -10,6 +10,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import io.smallrye.jwt.build.Jwt;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Set;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The analysis of a finished match over HTTP, with the real event store and the real {@code bot_analyses} table:
  * asked for, followed while it runs, done with every decision of the person judged, and asked again at no cost;
- * stable codes for what cannot be analysed; only for another service.
+ * stable codes for what cannot be analysed; only with a token (a player's, as the edge forwards it, or a service's).
  */
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
@@ -68,14 +69,14 @@ class AnalysisResourceTest {
     void aFinishedMatch_isAnalysedInTheBackground_storedAndAnsweredAgainAtOnce() throws InterruptedException {
         Game g = finished("an-round-" + RUN, 3);
         store.insert(g.events);
-        Response first = asService().post("/api/analyses/tables/an-round-" + RUN);
+        Response first = asService().post("/api/tables/an-round-" + RUN + "/analysis");
         assertEquals(202, first.statusCode(), first.asString());
         assertTrue(Set.of("queued", "running", "done").contains(first.path("state")), first.asString());
         assertEquals(3, (int) first.path("total"));
         Response r = first;
         for (int i = 0; i < 600 && !"done".equals(r.path("state")); i++) {
             Thread.sleep(100);
-            r = asService().get("/api/analyses/tables/an-round-" + RUN);
+            r = asService().get("/api/tables/an-round-" + RUN + "/analysis");
             assertEquals(200, r.statusCode(), r.asString());
             assertTrue((int) r.path("done") <= 3, r.asString());
         }
@@ -91,8 +92,11 @@ class AnalysisResourceTest {
         }
         assertEquals("Anna", r.path("analysis.players[0].name"));
         assertEquals(3, (int) r.path("analysis.players[0].decisions"));
-        // stored: asking again answers done at once, the same analysis
-        Response again = asService().post("/api/analyses/tables/an-round-" + RUN);
+        // stored: asking again answers done at once, the same analysis; any signed-in player may read it
+        String player = Jwt.issuer("durak-online").subject("p-1").claim("name", "Ann").expiresIn(3600).sign();
+        given().auth().oauth2(player).get("/api/tables/an-round-" + RUN + "/analysis").then().statusCode(200)
+                .body("state", equalTo("done"));
+        Response again = asService().post("/api/tables/an-round-" + RUN + "/analysis");
         assertEquals(202, again.statusCode());
         assertEquals("done", again.path("state"));
         assertEquals(r.jsonPath().getMap("analysis"), again.jsonPath().getMap("analysis"));
@@ -100,18 +104,18 @@ class AnalysisResourceTest {
 
     @Test
     void whatCannotBeAnalysed_getsAStableCode() {
-        asService().get("/api/analyses/tables/an-never-" + RUN).then().statusCode(404)
+        asService().get("/api/tables/an-never-" + RUN + "/analysis").then().statusCode(404)
                 .body("code", equalTo("NO_ANALYSIS"));
-        asService().post("/api/analyses/tables/an-nothing-" + RUN).then().statusCode(404)
+        asService().post("/api/tables/an-nothing-" + RUN + "/analysis").then().statusCode(404)
                 .body("code", equalTo("NO_SUCH_TABLE"));
         Game running = Game.twoHumans("an-running-" + RUN);
         store.insert(running.events);
-        asService().post("/api/analyses/tables/an-running-" + RUN).then().statusCode(409)
+        asService().post("/api/tables/an-running-" + RUN + "/analysis").then().statusCode(409)
                 .body("code", equalTo("MATCH_NOT_OVER"));
-        asService().get("/api/analyses/tables/an-running-" + RUN).then().statusCode(404)
+        asService().get("/api/tables/an-running-" + RUN + "/analysis").then().statusCode(404)
                 .body("code", equalTo("NO_ANALYSIS"));
-        asService().contentType(ContentType.TEXT).body("not a record").post("/api/analyses/records").then()
+        asService().contentType(ContentType.TEXT).body("not a record").post("/api/records/analysis").then()
                 .statusCode(400).body("code", equalTo("INVALID_RECORD"));
-        given().post("/api/analyses/tables/an-running-" + RUN).then().statusCode(401);
+        given().post("/api/tables/an-running-" + RUN + "/analysis").then().statusCode(401);
     }
 }
