@@ -1,6 +1,7 @@
 package online.durak.bot.analysis;
 
 import online.durak.bot.policy.Analysis;
+import online.durak.bot.policy.HintText;
 import online.durak.bot.policy.HintText.Lang;
 import online.durak.bot.policy.Words;
 import online.durak.engine.Phase;
@@ -38,11 +39,11 @@ final class AnalysisText {
             default -> " was a blunder: ";
         };
         if (p.exact()) {
-            return capitalize(playedIt) + what + "every card was known; " + bestIt + " " + exactEn(b, false) + ", "
-                    + playedIt + " " + exactEn(p, false) + ".";
+            return HintText.capitalize(playedIt) + what + "every card was known; " + bestIt + " " + exactEn(b, false)
+                    + ", " + playedIt + " " + exactEn(p, false) + ".";
         }
-        return capitalize(playedIt) + what + bestIt + " avoids being the durak in " + pct(b) + "% of " + b.samples()
-                + " sampled deals, " + playedIt + " in " + pct(p) + "%" + (pct(b).equals(pct(p))
+        return HintText.capitalize(playedIt) + what + bestIt + " avoids being the durak in " + pct(b) + "% of "
+                + b.samples() + " sampled deals, " + playedIt + " in " + pct(p) + "%" + (pct(b).equals(pct(p))
                 ? ", but it wins outright less often or keeps more cards" : "") + ".";
     }
 
@@ -94,9 +95,5 @@ final class AnalysisText {
 
     private static String pct(Analysis.Candidate c) {
         return Long.toString(Math.round(100 * c.notDurakRate()));
-    }
-
-    private static String capitalize(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -171,7 +171,8 @@ public final class HintText {
         return Lang.EN.describe(m, phase);
     }
 
-    static String capitalize(String s) {
+    /** The first letter in upper case. */
+    public static String capitalize(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
