@@ -20,7 +20,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  */
 public class ErrorResponses implements OASFilter {
     /** A command's 503: the rules service not answering, this instance stopping, the store not readable. */
-    static final String COMMAND_503 = "RULES_UNAVAILABLE, SERVICE_STOPPING, STORE_UNAVAILABLE";
+    static final String COMMAND_503 = "RULES_UNAVAILABLE, OVERLOADED, SERVICE_STOPPING, STORE_UNAVAILABLE";
     /** A command's 504: no reply in time, or no view of it in time. */
     static final String COMMAND_504 = "RULES_TIMEOUT, VIEW_TIMEOUT";
     private static final Pattern CODES = Pattern.compile("[A-Z][A-Z0-9_]*(, [A-Z][A-Z0-9_]*)*");
