@@ -6,10 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,9 +58,19 @@ public final class Launcher {
     public static final String ENV_MATCHMAKING_URL = "DURAK_MATCHMAKING_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
-    /** What the command line asks for. */
-    record Options(Path home, int httpPortBase, List<String> services, Duration readyTimeout,
-                   RestartPolicy restartPolicy, InfraMain.Options infra) {
+    /** The most instances of one service (their ports are 10 apart). */
+    static final int MAX_INSTANCES = 9;
+
+    /**
+     * What the command line asks for; {@code instances}: how many of each service ({@code table-service}: the edges,
+     * HAProxy in front of more than one).
+     */
+    record Options(Path home, int httpPortBase, List<String> services, Map<String, Integer> instances,
+                   Duration readyTimeout, RestartPolicy restartPolicy, InfraMain.Options infra) {
+    }
+
+    /** One process the launcher runs: an instance of a service (the first has the service's name), or HAProxy. */
+    record Instance(String name, String service, int port) {
     }
 
     /** The command line (see README.md "Start the system"). */
@@ -89,6 +102,16 @@ public final class Launcher {
                         + "matchmaking-service, leaderboard-service, bot-service)")
         List<String> services;
 
+        @Option(names = "--edges", paramLabel = "N", descriptionKey = "DURAK_EDGES", defaultValue = "1",
+                description = "table-service instances; more than one: HAProxy on the edge port in front of them, edge k "
+                        + "on the port base + 10k (DURAK_EDGES; default ${DEFAULT-VALUE})")
+        int edges;
+
+        @Option(names = "--instances", paramLabel = "SERVICE=N", descriptionKey = "DURAK_INSTANCES", split = ",",
+                description = "more instances of a service, e.g. rules-service=2,bot-service=2; instance k on the "
+                        + "service's port + 10(k-1) (DURAK_INSTANCES; default one each)")
+        List<String> instances;
+
         @Option(names = "--ready-timeout", paramLabel = "S", descriptionKey = "DURAK_READY_TIMEOUT",
                 defaultValue = "240",
                 description = "seconds to wait for the services (DURAK_READY_TIMEOUT; default ${DEFAULT-VALUE})")
@@ -115,6 +138,8 @@ public final class Launcher {
     /** The current process of each service started (a restart replaces it). */
     private final Map<String, ServiceProcess> running = new LinkedHashMap<>();
     private final List<Supervisor> supervisors = new ArrayList<>();
+    /** The processes of the start that answered ready. */
+    private final Set<ServiceProcess> ready = new HashSet<>();
     private boolean stopping;
 
     private Launcher(Options options) {
@@ -183,41 +208,69 @@ public final class Launcher {
         if (System.getenv(ENV_MATCHMAKING_URL) == null && matchmakingUrl != null) {
             env.put(ENV_MATCHMAKING_URL, matchmakingUrl);
         }
-        System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
-            + " (logs in " + logDir + ") ...");
+        List<Instance> instances = instances(options.instances(), options.httpPortBase());
+        System.out.println("Infrastructure ready; starting " + String.join(", ", instances.stream()
+            .map(Instance::name).toList()) + " (logs in " + logDir + ") ...");
         List<ServiceProcess> started = new ArrayList<>();
         List<String> javaOpts = ServiceProcess.defaultJavaOpts();
-        for (String name : options.services()) {
-            synchronized (this) {
-                if (stopping) {
+        long deadline = System.nanoTime() + options.readyTimeout().toNanos();
+        List<Haproxy.Edge> edges = new ArrayList<>();
+        for (Instance i : instances) {
+            if (i.name().equals(Haproxy.NAME)) {
+                awaitReady(started, deadline);
+                Path cfg = Haproxy.writeConfig(infra.dataDir().resolve(Haproxy.NAME), i.port(), edges);
+                if (!start(() -> ServiceProcess.run(i.name(), Haproxy.command(cfg), cfg.getParent(), i.port(),
+                        Map.of(), logDir.resolve(i.name() + ".log")), started)) {
                     return;
                 }
-                ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(options.home(), name),
-                    ports.get(name), env, javaOpts, Map.of(), logDir.resolve(name + ".log"));
-                running.put(name, s);
-                started.add(s);
-                ServicePids.record(infra.dataDir(), name, s.process());
+                continue;
+            }
+            if (i.service().equals("table-service")) {
+                edges.add(new Haproxy.Edge(i.name(), i.port()));
+            }
+            if (!start(() -> ServiceProcess.start(i.name(), ServiceProcess.jarOf(options.home(), i.service()), i.port(),
+                    env, javaOpts, Map.of(), logDir.resolve(i.name() + ".log")), started)) {
+                return;
             }
         }
-        long deadline = System.nanoTime() + options.readyTimeout().toNanos();
-        for (ServiceProcess s : started) {
-            s.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-            System.out.println("  " + s.name() + " ready on port " + s.port());
-        }
+        awaitReady(started, deadline);
         synchronized (this) {
             if (stopping) {
                 return;
             }
             for (ServiceProcess s : started) {
-                supervisors.add(supervise(s, env, javaOpts));
+                supervisors.add(supervise(s));
             }
         }
         infra.supervisePostgres(options.restartPolicy(), Launcher::console);
-        printReady(p, ports, (System.nanoTime() - t0) / 1_000_000);
+        printReady(p, instances, ports, (System.nanoTime() - t0) / 1_000_000);
     }
 
-    /** Starts {@code first}'s service again, the same way, whenever it exits on its own (see the class comment). */
-    private Supervisor supervise(ServiceProcess first, Map<String, String> env, List<String> javaOpts) {
+    /** Starts a process unless the system is stopping (false then), and records it to be stopped with the others. */
+    private synchronized boolean start(Supplier<ServiceProcess> process,
+                                       List<ServiceProcess> started) {
+        if (stopping) {
+            return false;
+        }
+        ServiceProcess s = process.get();
+        running.put(s.name(), s);
+        started.add(s);
+        ServicePids.record(infra.dataDir(), s.name(), s.process());
+        return true;
+    }
+
+    /** Waits until every process started and not yet waited for is ready; says so for each. */
+    private void awaitReady(List<ServiceProcess> started, long deadline) {
+        for (ServiceProcess s : started) {
+            if (ready.add(s)) {
+                s.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                System.out.println("  " + s.name() + " ready on port " + s.port());
+            }
+        }
+    }
+
+    /** Starts {@code first} again, the same way, whenever it exits on its own (see the class comment). */
+    private Supervisor supervise(ServiceProcess first) {
         String name = first.name();
         Supervisor.Target target = () -> {
             ServiceProcess next;
@@ -225,7 +278,7 @@ public final class Launcher {
                 if (stopping) {
                     throw new IllegalStateException("the system is stopping");
                 }
-                next = ServiceProcess.start(name, first.jar(), first.port(), env, javaOpts, Map.of(), first.log());
+                next = first.again();
                 running.put(name, next);
                 ServicePids.replace(infra.dataDir(), name, next.process());
             }
@@ -262,10 +315,10 @@ public final class Launcher {
         t.start();
     }
 
-    private void printReady(Map<String, String> p, Map<String, Integer> ports, long millis) {
+    private void printReady(Map<String, String> p, List<Instance> instances, Map<String, Integer> ports, long millis) {
         StringBuilder services = new StringBuilder();
-        ports.forEach((name, port) -> services.append(services.length() == 0 ? "" : ", ").append(name)
-            .append(" :").append(port));
+        instances.forEach(i -> services.append(services.length() == 0 ? "" : ", ").append(i.name())
+            .append(" :").append(i.port()));
         System.out.println();
         if (ports.containsKey("table-service")) {
             String base = "http://localhost:" + ports.get("table-service");
@@ -347,9 +400,75 @@ public final class Launcher {
         return ports;
     }
 
+    /** How many instances of each service: {@code --edges} for table-service, {@code --instances} for the others. */
+    static Map<String, Integer> counts(List<String> services, int edges, List<String> instances) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        services.forEach(s -> counts.put(s, 1));
+        if (edges < 1 || edges > MAX_INSTANCES) {
+            throw new IllegalArgumentException("--edges must be 1 to " + MAX_INSTANCES + ": " + edges);
+        }
+        counts.computeIfPresent("table-service", (s, n) -> edges);
+        for (String item : instances == null ? List.<String>of() : instances) {
+            String[] kv = item.trim().split("=", 2);
+            int n;
+            try {
+                n = kv.length == 2 ? Integer.parseInt(kv[1].trim()) : -1;
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            String service = kv[0].trim();
+            if (n < 1 || n > MAX_INSTANCES) {
+                throw new IllegalArgumentException("--instances takes SERVICE=N with N from 1 to " + MAX_INSTANCES
+                    + ", not " + item);
+            }
+            if (service.equals("table-service")) {
+                throw new IllegalArgumentException("table-service's instances are the edges: --edges " + n);
+            }
+            if (!counts.containsKey(service)) {
+                throw new IllegalArgumentException("--instances names " + service + ", which is not started (known: "
+                    + String.join(", ", services) + ")");
+            }
+            counts.put(service, n);
+        }
+        return counts;
+    }
+
+    /**
+     * Every process to run, in start order, with its port: instance k of a service on its port ({@link #ports}) +
+     * 10(k-1); with several edges HAProxy takes table-service's port and edge k is on the base + 10k (free ports when
+     * the base is 0). The first instance has the service's own name, the others {@code <service>-<k>}.
+     */
+    static List<Instance> instances(Map<String, Integer> counts, int base) {
+        List<Instance> list = new ArrayList<>();
+        List<Integer> taken = new ArrayList<>();
+        Map<String, Integer> ports = ports(List.copyOf(counts.keySet()), base);
+        taken.addAll(ports.values());
+        counts.forEach((service, n) -> {
+            boolean behindHaproxy = service.equals("table-service") && n > 1;
+            for (int k = 1; k <= n; k++) {
+                int port;
+                if (base == 0 && (k > 1 || behindHaproxy)) {
+                    port = ServiceProcess.freePort(taken.stream().mapToInt(Integer::intValue).toArray());
+                    taken.add(port);
+                } else if (behindHaproxy) {
+                    port = base + 10 * k;
+                } else {
+                    port = ports.get(service) + 10 * (k - 1);
+                }
+                list.add(new Instance(k == 1 ? service : service + "-" + k, service, port));
+            }
+        });
+        // last: it forwards only to edges that are ready, and they are by then
+        Integer edges = counts.get("table-service");
+        if (edges != null && edges > 1) {
+            list.add(new Instance(Haproxy.NAME, "table-service", ports.get("table-service")));
+        }
+        return list;
+    }
+
     static Options parse(String[] args, Map<String, String> env) {
         Line line = Cli.parse(new Line(), args, env);
-        if (line.httpPortBase < 0 || line.httpPortBase > 65535 - ServiceProcess.SERVICES.size()) {
+        if (line.httpPortBase < 0 || line.httpPortBase > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()) {
             throw new IllegalArgumentException("http port base out of range: " + line.httpPortBase);
         }
         List<String> chosen = new ArrayList<>();
@@ -373,7 +492,7 @@ public final class Launcher {
                 + line.maxRestarts + ", " + line.restartWindow);
         }
         return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, List.copyOf(chosen),
-            Duration.ofSeconds(line.readyTimeout),
+            counts(chosen, line.edges, line.instances), Duration.ofSeconds(line.readyTimeout),
             RestartPolicy.limit(line.maxRestarts, Duration.ofSeconds(line.restartWindow)), line.infra.options());
     }
 }
