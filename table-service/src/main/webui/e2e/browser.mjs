@@ -61,8 +61,11 @@ export async function openBrowser(script) {
   return { base, outDir, context, page, pageErrors, shots, shoot, run };
 }
 
-/** A browser with its own fresh profile (a second person: own storage, own sign-in); `close()` removes the profile. */
-export async function launchContext() {
+/**
+ * A browser with its own fresh profile (a second person: own storage, own sign-in); `close()` removes the profile.
+ * `options` are Playwright's for the context (a phone's touch screen: `hasTouch`, `isMobile`, `viewport`).
+ */
+export async function launchContext(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'durak-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -70,6 +73,7 @@ export async function launchContext() {
     viewport: DESKTOP,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...options,
   });
   return { profile, context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
 }

@@ -29,6 +29,7 @@ async function main() {
   await root().waitFor();
 
   let moves = 0;
+  let sealSeen = false;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`the daily match did not finish in time (${moves} moves)`);
     await page.waitForFunction(() => {
@@ -44,6 +45,12 @@ async function main() {
     if (stage === 'board') {
       await page.getByRole('button', { name: 'Continue' }).click({ timeout: 10_000 });
     } else {
+      // every deal is sealed before its first card (docs/fairness.md): "Shuffle sealed: 3f9a…"
+      if (!sealSeen) {
+        const seal = await page.locator('.situation-box .seal').innerText({ timeout: 5_000 });
+        if (!/^Shuffle sealed: [0-9a-f]{4}…/.test(seal)) throw new Error(`the deal's seal reads "${seal}"`);
+        sealSeen = true;
+      }
       if (!(await playOneMove(await attr('data-phase')))) continue;
       moves++;
     }
@@ -58,6 +65,10 @@ async function main() {
   const points = Number(await mine.getAttribute('data-points'));
   if ((await mine.getAttribute('data-practice')) !== 'false') throw new Error('the first attempt is marked practice');
   console.log(`final board after ${moves} moves: ${await mine.innerText()}`);
+  // the last deal's proof, from its replay, checked in the page against the seal shown at its start
+  const verified = page.locator('.seal[data-seal="verified"]');
+  await verified.waitFor({ timeout: 15_000 });
+  console.log(`the last deal: ${await verified.innerText()}`);
   await shoot('daily-final');
 
   // The daily list has the attempt with those points (the leaderboard service applies it a moment after the end).

@@ -1,5 +1,5 @@
 // Seed 002's controls in a real headless Chromium: a whole solo match of three deals played with the keyboard only
-// (1–9, Enter, A, P; Enter continues the board), a trump attack that asks once a deal, a move sent from a stale tab
+// (1–9, Enter, A, P; Enter continues the board), a trump attack that asks once a deal ("No" focused), a move sent from a stale tab
 // that the server refuses (its message shown), a hint (R), the replay from the final board and the gear's settings.
 // Usage: node e2e/keyboard.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900, phone 390×844) of the trump question, a hint, the refusal, the replay and the
@@ -125,7 +125,14 @@ async function takeHint(seqBefore) {
 async function playOneMove(phase, seq) {
   const hand = await handState();
   const trump = await trumpSuit();
-  const digit = (i) => key(String(i + 1));
+  // 1–9 and 0 pick the first ten cards; a later one is reached with the arrows from the tenth, then Space picks it
+  const digit = async (i) => {
+    if (i < 10) return key(String((i + 1) % 10));
+    await key('0');
+    await key('Escape'); // the tenth was only the way there: the choice stays on it, unpicked
+    for (let k = 9; k < i; k++) await key('ArrowRight');
+    await key(' ');
+  };
   if (phase === 'ATTACK') {
     const trumps = hand.map((h, i) => ({ ...h, i })).filter((h) => h.playable && h.card.endsWith(trump));
     const others = hand.some((h) => !h.card.endsWith(trump));
@@ -141,18 +148,24 @@ async function playOneMove(phase, seq) {
         await ask.waitFor({ timeout: 5_000 });
         trumpAsked[deal] = (trumpAsked[deal] ?? 0) + 1;
         if (!shots.some((s) => s.includes('trump-question'))) await shoot('trump-question');
-        await key('Enter'); // "Yes, attack" has the focus
+        // "No" has the focus: Enter does not attack with the trump, and the question is answered for the deal
+        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+        if (focused !== 'No') throw new Error(`the trump question has "${focused}" focused, not "No"`);
+        await key('Enter');
+        await ask.waitFor({ state: 'detached' });
+        if ((await attr('data-seq')) !== seq) throw new Error('"No" to the trump question attacked anyway');
+        await key('Enter'); // the selection is still the trump: now it goes, without asking again
+        if (await ask.count()) throw new Error('the trump question came twice in one deal');
       }
       return;
     }
     const first = hand.findIndex((h) => h.playable);
-    if (first > 8) throw new Error('no playable card under the keys 1–9');
     await digit(first);
     await key('Enter');
     return;
   }
   if (phase === 'DEFENSE') {
-    for (let i = 0; i < Math.min(hand.length, 9); i++) {
+    for (let i = 0; i < hand.length; i++) {
       if (!hand[i].playable) continue;
       await digit(i);
       if (await enabled('cover')) {

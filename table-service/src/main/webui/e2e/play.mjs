@@ -31,7 +31,7 @@ export async function playOneMove(page, phase) {
           return;
         }
       }
-      await card.click(); // deselect, try the next one
+      await page.keyboard.press('Escape'); // unchoose it (a second tap would play it), try the next one
     }
     await action('take').click();
     return;
@@ -48,16 +48,24 @@ export async function playToTheFinalBoard(page, label, deadline) {
   let moves = 0;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${label}: the match did not finish in time (${moves} moves)`);
-    await page.waitForFunction(() => {
-      const r = document.querySelector('.table-page');
-      if (!r) return false;
-      if (r.dataset.stage === 'final') return !!document.querySelector('.board table');
-      return r.dataset.stage === 'deal' && r.dataset.myTurn === 'true' && document.querySelector('.actions button') !== null;
-    }, null, { timeout: 60_000, polling: 100 });
-    if ((await attr('data-stage')) === 'final') return moves;
+    if ((await awaitTurn(page)) === 'final') return moves;
     const seq = await attr('data-seq');
     await playOneMove(page, await attr('data-phase'));
     moves++;
     await movedOnOrFail(page, seq);
   }
+}
+
+/**
+ * Waits until this page's seat has a move to make in the running deal, or the final board is shown; returns the stage
+ * then (`deal` or `final`).
+ */
+export async function awaitTurn(page) {
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.table-page');
+    if (!r) return false;
+    if (r.dataset.stage === 'final') return !!document.querySelector('.board table');
+    return r.dataset.stage === 'deal' && r.dataset.myTurn === 'true' && document.querySelector('.actions button') !== null;
+  }, null, { timeout: 60_000, polling: 100 });
+  return page.locator('.table-page').getAttribute('data-stage');
 }

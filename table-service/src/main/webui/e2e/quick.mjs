@@ -39,7 +39,7 @@ async function main() {
   await page.waitForURL(/\/tables\//, { timeout: 20_000 });
   await page.waitForFunction(() => document.querySelector('.table-page')?.getAttribute('data-stage') === 'deal', null,
     { timeout: 30_000 });
-  const opponents = await page.locator('.opponent').count();
+  const opponents = await page.locator('.opponents .seat').count();
   if (opponents !== 2) throw new Error(`the quick-match table shows ${opponents} opponents, not 2`);
   await shoot('quick-table');
   if (pageErrors.length) throw new Error(`errors in the page: ${pageErrors.join('; ')}`);

@@ -10,66 +10,13 @@
 import { createInterface } from 'node:readline';
 import { launchContext, movedOnOrFail, openBrowser } from './browser.mjs';
 import { playOneMove } from './play.mjs';
+import { dealStates, movesSeen, noUnknownCard, recordPage } from './cards.mjs';
 
 const { base, page: pageA, pageErrors, shots, shoot, run } = await openBrowser('two-browsers');
 const RESTART = process.env.E2E_RESTART === 'stdin';
 const deadline = Date.now() + 5 * 60_000;
 const stdin = RESTART ? createInterface({ input: process.stdin }) : null;
 const nextLine = () => new Promise((resolve) => stdin.once('line', resolve));
-
-const CODE = /(?<![A-Za-z0-9])(10|[2-9JQKA])[CDHS](?![A-Za-z0-9])/g;
-const NAMES = { jack: 'J', queen: 'Q', king: 'K', ace: 'A' };
-const SUITS = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
-const NAME = /\b(10|[2-9]|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)\b/g;
-/** Every card a text names, as a code ("7H", "10 of diamonds"). */
-function cardsIn(text) {
-  const found = new Set((text.match(CODE) ?? []));
-  for (const m of text.matchAll(NAME)) found.add((NAMES[m[1]] ?? m[1]) + SUITS[m[2]]);
-  return found;
-}
-
-/** One person's page: its WebSocket frames and DOM snapshots, both with the seq they belong to. */
-async function person(page, label) {
-  const me = { page, label, frames: [], snaps: [], socket: null, hold: false, lastSeq: -1 };
-  await page.exposeFunction('__durakSnap', (seq, text, bout) => me.snaps.push({ seq: Number(seq), text, bout }));
-  await page.addInitScript(() => {
-    let last = '';
-    const snap = () => {
-      if (!document.body) return; // the document is still loading
-      const r = document.querySelector('.table-page');
-      // what the page says: its text, and every accessible name, title and card of its elements
-      const attrs = [...document.querySelectorAll('[aria-label],[title],[data-card]')]
-        .map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('data-card') ?? ''}`);
-      const text = `${document.body.innerText}\n${attrs.join('\n')}`;
-      if (text === last) return;
-      last = text;
-      const bout = [...document.querySelectorAll('.bout [data-card]')].map((e) => e.getAttribute('data-card'));
-      window.__durakSnap(r ? r.dataset.seq : '-1', text, bout);
-    };
-    new MutationObserver(snap).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-  // Every WebSocket of the page goes through the test, which keeps each frame and can cut the connection.
-  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
-    if (me.hold) {
-      ws.close({ code: 4000, reason: 'cut by the test' });
-      return;
-    }
-    const server = ws.connectToServer();
-    me.socket = ws;
-    server.onMessage((m) => {
-      const text = String(m);
-      const f = JSON.parse(text);
-      const seq = f.view?.seq ?? f.seq;
-      if (typeof seq === 'number') me.lastSeq = Math.max(me.lastSeq, seq);
-      me.frames.push({ seq: typeof seq === 'number' ? seq : me.lastSeq, text });
-      ws.send(m);
-    });
-    ws.onMessage((m) => server.send(m));
-    ws.onClose((code, reason) => server.close({ code, reason }));
-    server.onClose((code, reason) => ws.close({ code, reason }));
-  });
-  return me;
-}
 
 const root = (p) => p.locator('.table-page');
 const attr = (p, name) => root(p).getAttribute(name);
@@ -141,8 +88,8 @@ async function play(me, afterMove = async () => {}) {
 
 async function main() {
   const second = await launchContext();
-  const a = await person(pageA, 'Ann');
-  const b = await person(await second.context.newPage(), 'Bo');
+  const a = await recordPage(pageA, 'Ann');
+  const b = await recordPage(await second.context.newPage(), 'Bo');
   b.page.on('pageerror', (e) => pageErrors.push(`Bo: ${e}`));
   try {
     await signIn(a.page, 'Ann');
@@ -228,55 +175,15 @@ async function main() {
 /** The replay has every hand at every seq: no page may have shown or received a card its seat could not know. */
 async function checkWhatEachSaw(tableId, people) {
   const token = await people[0].page.evaluate(() => JSON.parse(localStorage.getItem('durak.guest')).token);
-  const r = await fetch(`${base}/api/tables/${encodeURIComponent(tableId)}/replay?deal=1`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!r.ok) throw new Error(`replay: ${r.status} ${await r.text()}`);
-  const { steps } = await r.json();
-  const deck = new Set();
-  for (const v of ['6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']) for (const s of 'CDHS') deck.add(v + s);
-  // the cards that were ever face up (on the table, the trump card, a shown trump) up to each step: public from then
-  // on, wherever they are; and the hands at each step
-  const seen = new Set();
-  const at = steps.map((step) => {
-    for (const [att, cov] of step.view.table) {
-      seen.add(att);
-      if (cov) seen.add(cov);
-    }
-    if (step.view.trumpCard) seen.add(step.view.trumpCard);
-    // a trump shown to everyone: the first attacker's lowest trump at the deal's start, a trump shown to transfer
-    for (const shown of [step.event?.event?.shownTrump, step.event?.event?.showTrump]) if (shown) seen.add(shown);
-    return { seq: step.seq, public: new Set(seen), hands: step.view.hands, table: step.view.table, event: step.event };
-  });
-  const end = at[at.length - 1].seq; // from the deal's end on, the board shows the durak's cards to everyone
-  const stateAt = (seq) => [...at].reverse().find((s) => s.seq <= seq);
+  const states = await dealStates(base, token, tableId);
   for (const [seat, me] of people.entries()) {
     const mySeat = JSON.parse(me.frames.find((f) => JSON.parse(f.text).view?.seat !== undefined)?.text ?? '{}').view?.seat;
     if (mySeat !== seat) throw new Error(`${me.label} sits in seat ${mySeat}, expected ${seat}`);
-    let checked = 0;
-    const check = (seq, text, where) => {
-      if (seq >= end) return;
-      const s = stateAt(seq);
-      const mayKnow = s ? new Set([...s.public, ...(s.hands[String(seat)] ?? [])]) : new Set();
-      for (const c of cardsIn(text)) {
-        if (deck.has(c) && !mayKnow.has(c)) {
-          throw new Error(`${me.label} (seat ${seat}) got ${c} at seq ${seq} in ${where}, a card it may not know:\n${text.slice(0, 2000)}`);
-        }
-      }
-      checked++;
-    };
-    for (const f of me.frames) check(f.seq, f.text, 'a WebSocket frame');
-    for (const snap of me.snaps) check(snap.seq, snap.text, 'the page');
-    // each sees the others' moves: whatever another seat put on the table shows in this page's bout at that seq
-    let moves = 0;
-    for (let i = 1; i < at.length; i++) {
-      const actor = at[i].event?.event?.seat ?? at[i].event?.seat;
-      if (actor === seat || actor === undefined) continue;
-      const before = new Set(at[i - 1].table.flat());
-      const put = at[i].table.flat().filter((c) => c && !before.has(c));
-      const snap = [...me.snaps].reverse().find((x) => x.seq === at[i].seq);
-      if (!put.length || !snap) continue;
-      for (const c of put) if (!snap.bout.includes(c)) throw new Error(`${me.label} did not see ${c} of seat ${actor} at seq ${at[i].seq}`);
-      moves++;
-    }
+    const checked = noUnknownCard(me.label, seat, [
+      ...me.frames.map((f) => ({ ...f, where: 'a WebSocket frame' })),
+      ...me.snaps.map((x) => ({ ...x, where: 'the page' })),
+    ], states);
+    const moves = movesSeen(me, seat, states.at);
     if (moves < 3) throw new Error(`${me.label} saw only ${moves} moves of the others on the table`);
     console.log(`${me.label}: ${me.frames.length} frames and ${me.snaps.length} snapshots checked (${checked} up to the deal's end), no unknown card; saw ${moves} moves of the others`);
   }

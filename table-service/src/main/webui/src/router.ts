@@ -2,13 +2,16 @@ import { createRouter, createWebHashHistory } from 'vue-router';
 import { session } from './session';
 import SignIn from './views/SignIn.vue';
 import Lobby from './views/Lobby.vue';
-import TablePage from './views/TablePage.vue';
-import LeaderboardPage from './views/LeaderboardPage.vue';
-import ProfilePage from './views/ProfilePage.vue';
-import ReplayPage from './views/ReplayPage.vue';
-import QuickMatchPage from './views/QuickMatchPage.vue';
-import ChipsPage from './views/ChipsPage.vue';
-import DailyPage from './views/DailyPage.vue';
+
+// The sign-in page and the lobby come with the first load; every other page is its own chunk, fetched when it is
+// first opened (the table's is the largest), so the first load stays small (docs/webclient.md "Measured").
+const TablePage = () => import('./views/TablePage.vue');
+const LeaderboardPage = () => import('./views/LeaderboardPage.vue');
+const ProfilePage = () => import('./views/ProfilePage.vue');
+const ReplayPage = () => import('./views/ReplayPage.vue');
+const QuickMatchPage = () => import('./views/QuickMatchPage.vue');
+const ChipsPage = () => import('./views/ChipsPage.vue');
+const DailyPage = () => import('./views/DailyPage.vue');
 
 // Hash routes (/#/tables/…): a reload on any client route asks the server for / only. Path routes would need the
 // server to answer index.html for them, which Quinoa's SPA routing cannot do here: since Quarkus 3.9 a

@@ -6,9 +6,17 @@ import { parseSignedIn } from './logic/account';
 // is still the one of the guests-only client, so a guest signed in before accounts existed stays signed in.
 const KEY = 'durak.guest';
 
-export const session = reactive<{ player: SignedIn | null; notice: string | null }>({
+/** A running match the table page shows this player: signing out asks first then (with what it means). */
+export interface Playing {
+  tableId: string;
+  /** Its turn clock runs on without the player (the computer plays); else the table waits (solo). */
+  clock: boolean;
+}
+
+export const session = reactive<{ player: SignedIn | null; notice: string | null; playing: Playing | null }>({
   player: parseSignedIn(localStorage.getItem(KEY)),
   notice: null,
+  playing: null,
 });
 
 export function signedIn(player: SignedIn): void {

@@ -1,7 +1,8 @@
 import type {
-  Accepted, AccountSession, Board, Guest, Hint, LeaderboardPage, Period, Profile, Replay, Settings, TableSummary, TableView,
-  Move, BotLevel, Bots, Me, BonusClaimed, Chips, Pot, QuickRequest, QuickTicket,
+  Accepted, AccountSession, Board, Guest, Hint, Replay, Settings, TableSummary, TableView,
+  Move, BotLevel, Bots, Me, Period, QuickRequest, EventsPage, LobbyPage, MyTable,
 } from './types';
+import type { Answer } from './schema';
 import { session, signOut } from '../session';
 import type { Tempo } from '../logic/prefs';
 import { t } from '../i18n';
@@ -67,7 +68,10 @@ export const api = {
   /** The token stops working on the server (DELETE /api/sessions/current). */
   logout: () => call<null>('DELETE', '/api/sessions/current'),
   me: () => call<Me>('GET', '/api/me'),
-  tables: () => call<TableSummary[]>('GET', '/api/tables'),
+  /** A page of the lobby: `query` as logic/lobby.ts' lobbyQuery writes it (the same as the lobby socket's). */
+  tables: (query: Record<string, string>) => call<LobbyPage>('GET', `/api/tables?${new URLSearchParams(query)}`),
+  /** Where I sit and the match is not over: running matches first (back to one's match). */
+  myTables: () => call<MyTable[]>('GET', '/api/me/tables'),
   table: (id: string) => call<TableSummary>('GET', `/api/tables/${encodeURIComponent(id)}`),
   create: (settings: Partial<Settings>) =>
     call<TableSummary>('POST', '/api/tables', { settings, commandId: commandId() }),
@@ -86,21 +90,24 @@ export const api = {
     call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/moves`, { commandId: commandId(), move }),
   continueMatch: (id: string) => call<Accepted>('POST', `/api/tables/${encodeURIComponent(id)}/continue`),
   board: (id: string) => call<Board>('GET', `/api/tables/${encodeURIComponent(id)}/board`),
+  /** The table's events after `since`, as this seat may see them (for the move log after a reload). */
+  events: (id: string, since: number) => call<EventsPage>('GET', `/api/tables/${encodeURIComponent(id)}/events?since=${since}`),
   hint: (id: string) => call<Hint>('POST', `/api/tables/${encodeURIComponent(id)}/hint`, { commandId: commandId() }),
   replay: (id: string, deal: number) => call<Replay>('GET', `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
-  // the leaderboard service's, through this origin (table-service forwards them)
+  // the leaderboard and matchmaking services', through this origin (table-service forwards them): each answer as the
+  // API document gives it for the path
   leaderboard: (period: Period, page: number, size: number, player?: string) =>
-    call<LeaderboardPage>('GET', `/api/leaderboard?${new URLSearchParams({
+    call<Answer<'/api/leaderboard', 'get'>>('GET', `/api/leaderboard?${new URLSearchParams({
       period, page: String(page), size: String(size), ...(player ? { player } : {}),
     })}`),
-  player: (id: string) => call<Profile>('GET', `/api/players/${encodeURIComponent(id)}`),
-  // quick match: the matchmaking service's, through this origin (its event stream: api/quick.ts)
-  quickMatch: (wish: QuickRequest) => call<QuickTicket>('POST', '/api/quick-match', wish),
-  quickTicket: () => call<QuickTicket>('GET', '/api/quick-match'),
-  quickHeartbeat: () => call<QuickTicket>('POST', '/api/quick-match/heartbeat'),
-  quickCancel: () => call<null>('DELETE', '/api/quick-match'),
-  // chips (accounts only; the leaderboard service's, through this origin)
-  chips: (page = 0) => call<Chips>('GET', `/api/me/chips?page=${page}`),
-  claimBonus: () => call<BonusClaimed>('POST', '/api/me/chips/bonus'),
-  pot: (id: string) => call<Pot>('GET', `/api/tables/${encodeURIComponent(id)}/pot`),
+  player: (id: string) => call<Answer<'/api/players/{id}', 'get'>>('GET', `/api/players/${encodeURIComponent(id)}`),
+  // quick match (its event stream: api/quick.ts)
+  quickMatch: (wish: QuickRequest) => call<Answer<'/api/quick-match', 'post'>>('POST', '/api/quick-match', wish),
+  quickTicket: () => call<Answer<'/api/quick-match', 'get'>>('GET', '/api/quick-match'),
+  quickHeartbeat: () => call<Answer<'/api/quick-match/heartbeat', 'post'>>('POST', '/api/quick-match/heartbeat'),
+  quickCancel: () => call<Answer<'/api/quick-match', 'delete'>>('DELETE', '/api/quick-match'),
+  // chips (accounts only)
+  chips: (page = 0) => call<Answer<'/api/me/chips', 'get'>>('GET', `/api/me/chips?page=${page}`),
+  claimBonus: () => call<Answer<'/api/me/chips/bonus', 'post'>>('POST', '/api/me/chips/bonus'),
+  pot: (id: string) => call<Answer<'/api/tables/{id}/pot', 'get'>>('GET', `/api/tables/${encodeURIComponent(id)}/pot`),
 };

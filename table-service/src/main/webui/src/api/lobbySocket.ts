@@ -1,24 +1,24 @@
-import type { TableSummary } from './types';
-
-/** What `/api/lobby/ws` sends: the whole lobby, on opening and after each change (docs/websocket.md). */
-export interface LobbyFrame {
-  type: 'lobby';
-  tables: TableSummary[];
-}
+import type { LobbyFrame } from './types';
 
 /**
- * The lobby, live over `/api/lobby/ws`. Each frame is the whole list, so a dropped connection needs no resync:
- * the frame that opens the next connection is the lobby as it is then.
+ * The lobby, live over `/api/lobby/ws` (docs/websocket.md "The lobby"): one subscription at a time, its first page,
+ * then only what changes on it (logic/lobby.ts applies them). The subscription rides on the upgrade's query (so a new
+ * connection, also after a drop, starts with the page as it is then), and a changed filter is a `subscribe` frame.
  */
 export class LobbySocket {
   private ws: WebSocket | null = null;
   private retries = 0;
   private closedByUs = false;
 
-  /** `signedIn` is asked before a reconnect, as for a table's socket (a refused upgrade looks like a drop). */
+  /**
+   * `query`: the subscription's parameters (the REST query's texts), `frame`: the same as a subscribe frame.
+   * `signedIn` is asked before a reconnect, as for a table's socket (a refused upgrade looks like a drop).
+   */
   constructor(private readonly token: () => string | null,
-              private readonly on: { tables(t: TableSummary[]): void; status(live: boolean): void },
-              private readonly signedIn: () => Promise<boolean>) {}
+              private readonly on: { frame(f: LobbyFrame): void; status(live: boolean): void },
+              private readonly signedIn: () => Promise<boolean>,
+              private query: Record<string, string>,
+              private subscribeFrame: Record<string, unknown>) {}
 
   open(): void {
     this.closedByUs = false;
@@ -31,16 +31,30 @@ export class LobbySocket {
     this.ws = null;
   }
 
+  /** Another filter: the server answers with its first page. */
+  subscribe(query: Record<string, string>, frame: Record<string, unknown>): void {
+    this.query = query;
+    this.subscribeFrame = frame;
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
   private connect(): void {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws?token=${encodeURIComponent(this.token() ?? '')}`);
+    const params = new URLSearchParams({ token: this.token() ?? '', ...this.query });
+    const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws?${params}`);
     this.ws = ws;
+    // a filter changed while connecting goes out once the socket is open
+    const asked = this.subscribeFrame;
+    ws.onopen = () => {
+      if (this.subscribeFrame !== asked) ws.send(JSON.stringify(this.subscribeFrame));
+    };
     ws.onmessage = (m) => {
       const f = JSON.parse(String(m.data)) as LobbyFrame;
-      if (f.type !== 'lobby' || !Array.isArray(f.tables)) return;
-      this.retries = 0;
-      this.on.status(true);
-      this.on.tables(f.tables);
+      if (f.type === 'page') {
+        this.retries = 0;
+        this.on.status(true);
+      }
+      this.on.frame(f);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;

@@ -1,10 +1,11 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import type { QuickTicket } from './types';
+import type { ApiErrorBody, QuickTicket } from './types';
 import { ApiError } from './http';
 import { session } from '../session';
 
 // The waiting screen's push: GET /api/quick-match/events, read with fetch (@microsoft/fetch-event-source) rather than
-// EventSource, which cannot send the Authorization header: the token stays out of the URL (and so out of logs).
+// EventSource, which cannot send the Authorization header: the token stays out of the URL (and so out of logs). Each
+// event's data as the API document gives it: a QuickTicket (waiting, formed) or the error body (gone).
 
 export type QuickEvent =
   | { type: 'waiting'; ticket: QuickTicket }
@@ -39,7 +40,7 @@ export async function followTicket(onEvent: (e: QuickEvent) => void, onDown: () 
     },
     onmessage(m) {
       if (m.event === 'gone') {
-        const b = JSON.parse(m.data) as { code: string; message: string };
+        const b = JSON.parse(m.data) as ApiErrorBody;
         ended = true;
         onEvent({ type: 'gone', code: b.code, message: b.message });
       } else if (m.event === 'waiting' || m.event === 'formed') {

@@ -1,18 +1,25 @@
-import type { ClientFrame, Move, ServerFrame, TableView } from './types';
+import type { ClientFrame, EventEnvelope, Move, ServerFrame, TableView } from './types';
 import { nextStep } from './seq';
 import { commandId } from './http';
 
 export interface SocketHandlers {
   /** The seat's view after seq. */
   view(view: TableView): void;
+  /**
+   * An event of the table as the seat may see it, before the view after it (`after`); `after` null while a resync
+   * brings the events missed (its closing view follows).
+   */
+  event?(event: EventEnvelope, after: TableView | null): void;
   /** A command refused (by the rules or at once), with the engine's message. */
   refused(code: string, message: string): void;
+  /** How many watch the table without a seat, after one came or went. */
+  spectators(count: number): void;
   /** Connection state for the page: live, reconnecting, paused (rules service not answering), or closed for good. */
   status(state: 'connecting' | 'live' | 'reconnecting' | 'paused' | 'closed', message?: string): void;
 }
 
 /**
- * One seat's live view of a table over `/api/tables/{id}/ws` (docs/websocket.md): every event frame carries the
+ * One seat's live view of a table, or a spectator's, over `/api/tables/{id}/ws` (docs/websocket.md): every event frame carries the
  * view after it; a gap in the seqs, or a dropped connection, is caught up with a resync from the last seq seen,
  * without a reload.
  */
@@ -101,7 +108,11 @@ export class TableSocket {
         if (f.view) this.on.view(f.view);
         return;
       case 'event': {
-        if (this.resyncing || !f.view) return; // during a resync the closing view frame brings the state
+        if (this.resyncing || !f.view) {
+          // during a resync the closing view frame brings the state; the events still tell what happened
+          if (f.seq > this.lastSeq) this.on.event?.(f.event, null);
+          return;
+        }
         const step = nextStep(this.lastSeq, f.seq);
         if (step === 'skip') return;
         if (step === 'gap') {
@@ -109,6 +120,7 @@ export class TableSocket {
           return;
         }
         this.lastSeq = f.seq;
+        this.on.event?.(f.event, f.view);
         this.on.view(f.view);
         return;
       }
@@ -123,6 +135,9 @@ export class TableSocket {
         return;
       case 'resumed':
         this.on.status('live');
+        return;
+      case 'spectators':
+        this.on.spectators(f.count);
         return;
       default:
         return;

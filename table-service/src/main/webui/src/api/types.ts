@@ -28,6 +28,8 @@ export interface Settings {
   dealsPerMatch: number;
   turnClock: number | null;
   stake: number;
+  /** People without a seat may watch the running table (a service setting; never with a stake). */
+  spectators: boolean;
 }
 
 /** Who is signed in in this browser, a guest or an account (docs/accounts.md): POST /api/guests, /renew. */
@@ -66,6 +68,33 @@ export interface TableSummary {
   freeSeats: number;
 }
 
+/** A table as the lobby lists it (GET /api/tables, /api/lobby/ws): open, or running and watchable. */
+export type LobbyTable = Omit<TableSummary, 'seq' | 'status'> & { status: 'OPEN' | 'PLAYING' };
+
+/** One page of the lobby; `next` asks for the page after it (null on the last). */
+export interface LobbyPage {
+  tables: LobbyTable[];
+  next: string | null;
+}
+
+/** GET /api/me/tables: a table where I sit whose match is not over. */
+export interface MyTable {
+  tableId: string;
+  status: 'OPEN' | 'PLAYING';
+  settings: Settings;
+  seat: number;
+  seats: Seat[];
+  dealNumber: number | null;
+  myTurn: boolean;
+}
+
+/** What `/api/lobby/ws` sends (docs/websocket.md "The lobby"): the subscription's first page, then its changes. */
+export type LobbyFrame =
+  | { type: 'page'; tables: LobbyTable[]; more: boolean }
+  | { type: 'delta'; removed?: string[]; added?: { at: number; table: LobbyTable }[]; changed?: LobbyTable[]; more: boolean }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'pong' };
+
 export type Move =
   | { type: 'attack'; cards: CardCode[] }
   | { type: 'cover'; attack: CardCode; card: CardCode }
@@ -82,7 +111,8 @@ export interface SeatView {
   toAct: number | null;
   attacker: number | null;
   defender: number | null;
-  hand: CardCode[];
+  /** The seat's own cards; absent in a spectator's public view (seat null, no legal moves). */
+  hand?: CardCode[];
   handSizes: number[];
   /** Known cards of every seat, by seat number as text. */
   known: Record<string, CardCode[]>;
@@ -102,6 +132,8 @@ export interface SeatView {
   legalMoves: Move[];
   durak: number | null;
   points: number[] | null;
+  /** The seal of the deal's shuffle (docs/fairness.md): SHA-256 of its salt and deck order; absent before the seal. */
+  shuffleCommitment?: string;
 }
 
 export interface MatchInfo {
@@ -125,6 +157,7 @@ export interface Clock {
 export interface TableView {
   tableId: string;
   seq: number;
+  /** My seat; -1 for a spectator (the deal is then the public view). */
   seat: number;
   table: {
     status: TableStatus;
@@ -135,6 +168,8 @@ export interface TableView {
     solo: boolean;
     /** The people who left the running match, in the order they left (RULES.md §7). */
     left: Leaver[];
+    /** How many watch the table without a seat now. */
+    spectators: number;
   };
   match: MatchInfo | null;
   deal: SeatView | null;
@@ -191,70 +226,43 @@ export interface Leaver {
   leaderboardPoints: number | null;
 }
 
+// The leaderboard service's, forwarded by this origin (docs/leaderboard.md): the document's own types.
 /** A skill rating (OpenSkill; docs/leaderboard.md "Rating"): what people see is `display`. */
-export interface Rating {
-  mu: number;
-  sigma: number;
-  ordinal: number;
-  display: number;
-  matches: number;
-}
-
-export type Period = 'all' | 'week' | 'month';
-
+export type Rating = Schemas['Rating'];
+export type Period = Schemas['LeaderboardPage']['period'];
 /** A row of GET /api/leaderboard. */
-export interface LeaderboardRow {
-  rank: number;
-  playerId: string;
-  name: string;
-  points: number;
-  matches: number;
-  rating: number | null;
-}
-
-/** GET /api/leaderboard?period=&page=&size=&player= (the leaderboard service, forwarded by this one). */
-export interface LeaderboardPage {
-  period: Period;
-  from: string | null;
-  page: number;
-  size: number;
-  total: number;
-  rows: LeaderboardRow[];
-  player: LeaderboardRow | null;
-}
-
-export interface RecentMatch {
-  tableId: string;
-  at: string;
-  points: number;
-  dealPoints: number;
-  place: number;
-  deals: number;
-  duraks: number;
-  left: boolean;
-  replay: string;
-  replayPage: string;
-}
-
+export type LeaderboardRow = Schemas['LeaderboardRow'];
+/** GET /api/leaderboard?period=&page=&size=&player=. */
+export type LeaderboardPage = Schemas['LeaderboardPage'];
+export type RecentMatch = Schemas['RecentMatch'];
 /** GET /api/players/{id}. */
-export interface Profile {
-  playerId: string;
-  name: string;
-  points: number;
-  matches: number;
-  deals: number;
-  duraks: number;
-  durakRate: number;
-  chips: number | null;
-  rating: Rating | null;
-  recent: RecentMatch[];
-}
+export type Profile = Schemas['Profile'];
 
 export interface Accepted {
   commandId: string;
   accepted: true;
   seq: number;
   view: TableView;
+}
+
+/** An event of the table as a seat may see it: the inner `event` of a SeatEvent (docs/websocket.md). */
+export type TableEvent = { type: string } & Record<string, unknown>;
+/** A SeatEvent as frames and `GET /events` carry it: the event, its seq and when it happened. */
+export interface EventEnvelope {
+  tableId: string;
+  seq: number;
+  type: string;
+  at: string;
+  commandId?: string | null;
+  event: TableEvent;
+}
+
+/** GET /api/tables/{id}/events?since=N: every event after N as the seat may see it (docs/websocket.md's SeatEvent). */
+export interface EventsPage {
+  tableId: string;
+  seq: number;
+  seat: number;
+  events: EventEnvelope[];
 }
 
 /** Every error of the API. */
@@ -265,13 +273,14 @@ export type Me = Schemas['Me'];
 /** Frames from the server (docs/websocket.md, "Server to client"). */
 export type ServerFrame =
   | { type: 'view'; seq: number; view: TableView | null }
-  | { type: 'event'; seq: number; event: { type: string } & Record<string, unknown>; view?: TableView | null }
+  | { type: 'event'; seq: number; event: EventEnvelope; view?: TableView | null }
   | { type: 'reply'; commandId: string; accepted: true; seq: number }
   | { type: 'reply'; commandId: string; accepted: false; code: string; message: string }
   | { type: 'hint'; commandId: string; seq: number; seat: number; move: Move; reason: string }
   | { type: 'error'; code: string; message: string; commandId?: string }
   | { type: 'paused'; reason: string; message: string }
   | { type: 'resumed' }
+  | { type: 'spectators'; count: number }
   | { type: 'pong' };
 
 export type ClientFrame =
@@ -300,83 +309,34 @@ export interface ReplayStep {
   event: { type: string; event?: Record<string, unknown> } & Record<string, unknown>;
   view: Omit<SeatView, 'hand'> & { hands: Record<string, CardCode[]> };
 }
+/** A finished deal's seal opened (docs/fairness.md): commitment = SHA-256 of `${salt}:${deckOrder.join(',')}`. */
+export interface ShuffleProof {
+  commitment: string;
+  salt: string;
+  deckOrder: CardCode[];
+}
 export interface Replay {
   tableId: string;
   deal: number;
+  settings: Settings;
+  /** null for a deal dealt before shuffles were sealed. */
+  shuffleProof: ShuffleProof | null;
   steps: ReplayStep[];
 }
 
-/** Quick match (docs/matchmaking.md): a number of players, or every number the other settings allow. */
-export type QuickPlayers = number | 'any';
-
-/** POST /api/quick-match: what the player cares about; a stake for accounts only. */
-export interface QuickRequest {
-  players: QuickPlayers;
-  variant: Variant;
-  deck: 24 | 36 | 52;
-  teams: boolean;
-  turnClock: number | null;
-  stake?: number;
-}
-
+// Quick match (docs/matchmaking.md) and chips (docs/chips.md): the matchmaking and leaderboard services', forwarded by
+// this origin; the document's own types.
+/** A number of players, or 'any': every number the other settings allow. */
+export type QuickPlayers = Schemas['QuickTicket']['players'];
+/** POST /api/quick-match: only players is required (the document's `required`); the others take their defaults. */
+export type QuickRequest = Pick<Schemas['QuickRequest'], 'players'> & Partial<Schemas['QuickRequest']>;
 /** The player's quick-match ticket (GET /api/quick-match, and each event of /api/quick-match/events). */
-export interface QuickTicket {
-  ticketId: string;
-  status: 'WAITING' | 'SEATED';
-  players: QuickPlayers;
-  variant: Variant;
-  deck: number;
-  teams: boolean;
-  turnClock: number | null;
-  stake: number;
-  pool: string;
-  rating: number;
-  waitingSince: string;
-  waitedSeconds: number;
-  /** The people who would sit with the player now (not the player). */
-  found: string[];
-  /** Seconds until bots fill the free seats; null once seated. */
-  botsInSeconds: number | null;
-  tableId: string | null;
-  seat: number | null;
-  seatedAt: string | null;
-}
-
-/** The kinds of chip ledger entries (leaderboard-service, issue 12). */
-export type ChipKind = 'GRANT' | 'BONUS' | 'HOLD' | 'RELEASE' | 'STAKE' | 'POT_WIN' | 'REFUND';
-
-export interface ChipEntry {
-  at: string;
-  kind: ChipKind;
-  /** Signed: what the entry did to the balance. */
-  amount: number;
-  tableId: string | null;
-  balanceAfter: number;
-}
-
+export type QuickTicket = Schemas['QuickTicket'];
+export type ChipKind = Schemas['ChipEntry']['kind'];
+export type ChipEntry = Schemas['ChipEntry'];
 /** GET /api/me/chips?page=: the balance, the chips held for tables, one page of the ledger (newest first). */
-export interface Chips {
-  balance: number;
-  held: number;
-  entries: ChipEntry[];
-  page: number;
-  pages: number;
-  /** When the next daily bonus can be claimed, if the service says so here. */
-  nextBonusAt?: string | null;
-}
-
+export type Chips = Schemas['Chips'];
 /** POST /api/me/chips/bonus (200). */
-export interface BonusClaimed {
-  balance: number;
-  amount: number;
-  nextBonusAt: string;
-}
-
+export type BonusClaimed = Schemas['BonusClaimed'];
 /** GET /api/tables/{id}/pot (404 NO_POT for a table without stake). */
-export interface Pot {
-  tableId: string;
-  stake: number;
-  pot: number;
-  state: 'HELD' | 'PAID' | 'REFUNDED';
-  payouts: { playerId: string; name: string; amount: number }[];
-}
+export type Pot = Schemas['Pot'];

@@ -19,8 +19,10 @@ describe('useClock', () => {
     const scope = effectScope();
     const clock = scope.run(() => useClock(view))!;
     expect(clock.value).toEqual({ seat: 2, turn: 30, grace: null });
+    const first = clock.value;
     vi.advanceTimersByTime(250);
     expect(clock.value).toEqual({ seat: 2, turn: 30, grace: null }); // 29.75 s are 30 whole seconds
+    expect(clock.value).toBe(first); // the same value: nothing is drawn again until a whole second passed
     vi.advanceTimersByTime(1000);
     expect(clock.value?.turn).toBe(29);
 

@@ -13,6 +13,9 @@ function page() {
     board: () => calls.push('board'),
     clear: () => calls.push('clear'),
     hint: () => calls.push('hint'),
+    log: () => calls.push('log'),
+    step: (by) => calls.push(`step ${by}`),
+    row: (by) => calls.push(`row ${by}`),
     continueBoard: () => {
       if (state.board) calls.push('continue');
       return state.board;
@@ -47,8 +50,13 @@ afterEach(() => {
 
 describe('useKeys', () => {
   it('maps seed 002’s keys to the table’s commands', () => {
-    for (const k of ['3', 'Enter', 'a', 'P', 's', 'Escape', 'b', 'r']) expect(press(k)).toBe(true);
-    expect(p.calls).toEqual(['pick 2', 'play', 'take', 'pass', 'sort', 'clear', 'board', 'hint']);
+    for (const k of ['3', 'Enter', 'a', 'P', 's', 'Escape', 'b', 'r', 'l']) expect(press(k)).toBe(true);
+    expect(p.calls).toEqual(['pick 2', 'play', 'take', 'pass', 'sort', 'clear', 'board', 'hint', 'log']);
+  });
+
+  it('reaches every card: 0 is the tenth, the arrows move the choice along the hand and to the other row', () => {
+    for (const k of ['1', '9', '0', 'ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp']) expect(press(k)).toBe(true);
+    expect(p.calls).toEqual(['pick 0', 'pick 8', 'pick 9', 'step 1', 'step -1', 'row 1', 'row -1']);
   });
 
   it('leaves other keys, modified keys and keys typed into a field alone', () => {
@@ -60,11 +68,22 @@ describe('useKeys', () => {
     expect(p.calls).toEqual([]);
   });
 
-  it('Enter on a focused button is that button’s click, not the table’s', () => {
+  it('Enter plays the selection whatever was clicked; only on a button reached by Tab is it the button’s click', () => {
     const button = document.body.appendChild(document.createElement('button'));
-    expect(press('Enter', button)).toBe(false);
+    // a click leaves the focus on the button clicked: Enter is still the table's
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(press('Enter', button)).toBe(true);
     expect(press('1', button)).toBe(true);
-    expect(p.calls).toEqual(['pick 0']);
+    expect(p.calls).toEqual(['play', 'pick 0']);
+    // reached with the keyboard: Enter is the button's own click
+    const other = document.body.appendChild(document.createElement('button'));
+    expect(press('Enter', other)).toBe(false);
+    expect(p.calls).toEqual(['play', 'pick 0']);
+    // a hand card reached with the keyboard (the arrows' choice): Enter plays the selection
+    const card = document.body.appendChild(document.createElement('button'));
+    card.setAttribute('data-hand-card', '');
+    expect(press('Enter', card)).toBe(true);
+    expect(p.calls).toEqual(['play', 'pick 0', 'play']);
   });
 
   it('does nothing while the gear’s dialog is open', () => {
@@ -82,10 +101,10 @@ describe('useKeys', () => {
     expect(p.calls).toEqual(['close dialog']);
   });
 
-  it('on another seat’s turn only sort, board, clear and hint act', () => {
+  it('on another seat’s turn only sort, board, clear, hint, the log and the arrows act', () => {
     p.state.turn = false;
-    for (const k of ['1', 'Enter', 'a', 'p', 's', 'b', 'Escape', 'r']) press(k);
-    expect(p.calls).toEqual(['sort', 'board', 'clear', 'hint']);
+    for (const k of ['1', 'Enter', 'a', 'p', 's', 'b', 'Escape', 'r', 'l', 'ArrowRight']) press(k);
+    expect(p.calls).toEqual(['sort', 'board', 'clear', 'hint', 'log', 'step 1']);
   });
 
   it('Enter on the board between deals continues', () => {

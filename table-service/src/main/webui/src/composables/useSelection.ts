@@ -17,7 +17,7 @@ export function useSelection(view: Ref<TableView | null>) {
   /** The seat has a decision to make now. */
   const active = computed(() => myTurn(deal.value));
   /** The hand in display order (the gear's sorting): the order the digits pick. */
-  const hand = computed(() => (deal.value ? sortHand(deal.value.hand, prefs.sort, deal.value.trump) : []));
+  const hand = computed(() => (deal.value ? sortHand(deal.value.hand ?? [], prefs.sort, deal.value.trump) : []));
   const playable = computed(() => (deal.value && active.value ? playableCards(deal.value.legalMoves) : new Set<CardCode>()));
   /** The table cards the one selected card may cover. */
   const targets = computed(() => (deal.value && selected.value.length === 1 ? coverTargets(deal.value.legalMoves, selected.value[0]) : []));
@@ -30,12 +30,12 @@ export function useSelection(view: Ref<TableView | null>) {
   const allOfRank = computed(() => {
     const d = deal.value;
     if (!d || !active.value || selected.value.length === 0 || !['ATTACK', 'THROW_IN', 'TAKE_ADDING'].includes(d.phase)) return null;
-    const all = sameRankPlayable(d.legalMoves, d.hand, selected.value[0]);
+    const all = sameRankPlayable(d.legalMoves, d.hand ?? [], selected.value[0]);
     return all.length > selected.value.length ? all : null;
   });
 
   watch(() => view.value?.seq, () => {
-    selected.value = selected.value.filter((c) => view.value?.deal?.hand.includes(c));
+    selected.value = selected.value.filter((c) => view.value?.deal?.hand?.includes(c));
     target.value = null;
   }, { flush: 'sync' });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, watch, type EffectScope } from 'vue';
 import { WebSocketServer, type WebSocket as Peer } from 'ws';
-import type { ClientFrame, Move, ServerFrame, TableView } from '../api/types';
+import type { ClientFrame, EventEnvelope, Move, ServerFrame, TableView } from '../api/types';
 import { session } from '../session';
 import { tableView } from '../testing/views';
 import { useTableSocket } from './useTableSocket';
@@ -42,7 +42,11 @@ async function tableServer() {
     peer.on('message', (data) => {
       const f = JSON.parse(String(data)) as ClientFrame;
       c.frames.push(f);
-      if (f.type === 'resync') c.send({ type: 'view', seq: table.seq, view: table });
+      if (f.type === 'resync') {
+        // as the server does: every event after lastSeq without a view, then the view
+        for (let seq = f.lastSeq + 1; seq <= table.seq; seq++) c.send({ type: 'event', seq, event: envelope(seq) });
+        c.send({ type: 'view', seq: table.seq, view: table });
+      }
     });
     peer.on('close', (code) => (c.closed = code));
     c.send({ type: 'view', seq: table.seq, view: table }); // a connection starts with the seat's view
@@ -77,19 +81,24 @@ afterEach(async () => {
   await server.close();
 });
 
-/** The composable for table "t", with every seq it showed and the messages it sent the page away with. */
+/** The composable for table "t", with every seq it showed and the codes it gave up on the table with. */
 function open() {
   const gone: string[] = [];
   const shown: number[] = [];
+  /** Each event heard: its seq, and the seq of the view that came with it (null: none). */
+  const heard: [number, number | null][] = [];
   const table = scope.run(() => {
-    const t = useTableSocket('t', (m) => gone.push(m));
+    const t = useTableSocket('t', (m) => gone.push(m), (e, after) => heard.push([e.seq, after?.seq ?? null]));
     watch(() => t.view.value, (v) => v && shown.push(v.seq), { flush: 'sync' });
     return t;
   })!;
-  return { table, gone, shown };
+  return { table, gone, shown, heard };
 }
 const until = (check: () => void) => vi.waitFor(check, { timeout: 3000, interval: 10 });
-const event = (v: TableView): ServerFrame => ({ type: 'event', seq: v.seq, event: { type: 'CardsPlayed' }, view: v });
+function envelope(seq: number): EventEnvelope {
+  return { tableId: 't', seq, type: 'Passed', at: '2026-12-01T16:00:05Z', event: { type: 'Passed', seat: 0 } };
+}
+const event = (v: TableView): ServerFrame => ({ type: 'event', seq: v.seq, event: envelope(v.seq), view: v });
 
 describe('useTableSocket', () => {
   it('shows the view from GET /view, then every newer view the socket brings, each once', async () => {
@@ -106,13 +115,17 @@ describe('useTableSocket', () => {
   });
 
   it('catches up a gap in the seqs with a resync from the last seq it has', async () => {
-    const { table, shown } = open();
+    const { table, shown, heard } = open();
     await until(() => expect(table.link.value).toBe('live'));
+    server.last().send(event(tableView({ seq: 4 })));
+    await until(() => expect(table.view.value?.seq).toBe(4));
     server.setTable(tableView({ seq: 7 }));
-    server.last().send(event(tableView({ seq: 7 }))); // 4 to 6 were lost
+    server.last().send(event(tableView({ seq: 7 }))); // 5 and 6 were lost
     await until(() => expect(table.view.value?.seq).toBe(7));
-    expect(server.last().frames).toEqual([{ type: 'resync', lastSeq: 3 }]);
-    expect(shown).toEqual([3, 3, 7]);
+    expect(server.last().frames).toEqual([{ type: 'resync', lastSeq: 4 }]);
+    expect(shown).toEqual([3, 3, 4, 7]);
+    // every event is heard once: with its view when it came live, without one when the resync brought it
+    expect(heard).toEqual([[4, 4], [5, null], [6, null], [7, null]]);
   });
 
   it('says when the table is paused and when it goes on', async () => {
@@ -176,12 +189,26 @@ describe('useTableSocket', () => {
     expect(server.requests.map((r) => r.line)).toContain('GET /api/me'); // the token is checked before it reconnects
   });
 
-  it('sends the page away with the server’s message when the table does not exist', async () => {
+  it('tells the page when the table does not exist, or may not be watched by one without a seat', async () => {
     server.rest.set('GET /api/tables/t/view', () => [404, { code: 'NO_SUCH_TABLE', message: 'There is no table t.' }]);
     const { table, gone } = open();
-    await until(() => expect(gone).toEqual(['There is no table t.']));
+    await until(() => expect(gone).toEqual(['NO_SUCH_TABLE']));
     expect(table.view.value).toBeNull();
     expect(server.connections).toHaveLength(0);
+    server.rest.set('GET /api/tables/t/view', () => [403, { code: 'NOT_SEATED', message: 'you have no seat at this table' }]);
+    const refused = open();
+    await until(() => expect(refused.gone).toEqual(['NOT_SEATED']));
+    expect(server.connections).toHaveLength(0);
+  });
+
+  it('follows a spectator’s public view and the number watching', async () => {
+    server.setTable(tableView({ seq: 3, seat: -1 }));
+    const { table } = open();
+    await until(() => expect(table.link.value).toBe('live'));
+    expect(table.view.value?.seat).toBe(-1);
+    server.last().send({ type: 'spectators', count: 3 });
+    await until(() => expect(table.view.value?.table.spectators).toBe(3));
+    expect(table.view.value?.seq).toBe(3);
   });
 
   it('shows any other failure to load and stays', async () => {

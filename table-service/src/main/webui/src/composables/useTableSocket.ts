@@ -1,18 +1,21 @@
 import { onScopeDispose, ref } from 'vue';
 import { api, ApiError, errorText } from '../api/http';
 import { TableSocket } from '../api/socket';
-import type { Accepted, Move, TableView } from '../api/types';
+import type { Accepted, EventEnvelope, Move, TableView } from '../api/types';
 import { session } from '../session';
 
 export type LinkState = 'connecting' | 'live' | 'reconnecting' | 'paused' | 'closed';
 
 /**
- * One seat's table, live: the view from `GET /view`, then every view over the table's WebSocket (`api/socket.ts`:
- * a gap in the seqs or a dropped connection is caught up with a resync). A view older than the one shown is ignored.
- * Moves go over the socket, or over REST while it is down. `gone` is called with the server's message when the table
- * does not exist or this player has no seat at it. The socket closes with the scope (the page).
+ * One seat's table, live, or a spectator's (seat -1: the public view): the view from `GET /view`, then every view over
+ * the table's WebSocket (`api/socket.ts`: a gap in the seqs or a dropped connection is caught up with a resync). A
+ * view older than the one shown is ignored. Moves go over the socket, or over REST while it is down. `gone` is called
+ * with the server's code when the table does not exist (`NO_SUCH_TABLE`) or this player has no seat at it and may not
+ * watch it (`NOT_SEATED`). `events` hears every event of the table as it comes (with the view after it; null
+ * during a resync). The socket closes with the scope (the page).
  */
-export function useTableSocket(tableId: string, gone: (message: string) => void) {
+export function useTableSocket(tableId: string, gone: (code: 'NO_SUCH_TABLE' | 'NOT_SEATED') => void,
+                               events?: (event: EventEnvelope, after: TableView | null) => void) {
   const view = ref<TableView | null>(null);
   const link = ref<LinkState>('connecting');
   const linkMessage = ref<string | null>(null);
@@ -44,7 +47,11 @@ export function useTableSocket(tableId: string, gone: (message: string) => void)
       if (disposed) return; // the page was left while the view loaded
       socket = new TableSocket(tableId, () => session.player?.token ?? null, {
         view: show,
+        event: events,
         refused: (_code, msg) => (message.value = msg),
+        spectators: (count) => {
+          if (view.value) view.value = { ...view.value, table: { ...view.value.table, spectators: count } };
+        },
         status: (s, msg) => {
           link.value = s;
           linkMessage.value = msg ?? null;
@@ -52,7 +59,7 @@ export function useTableSocket(tableId: string, gone: (message: string) => void)
       }, signedIn);
       socket.open(v.seq);
     } catch (e) {
-      if (e instanceof ApiError && (e.code === 'NO_SUCH_TABLE' || e.code === 'NOT_SEATED')) gone(e.message);
+      if (e instanceof ApiError && (e.code === 'NO_SUCH_TABLE' || e.code === 'NOT_SEATED')) gone(e.code);
       else fail(e);
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beats, cardName, parseCard, sortHand } from './cards';
+import { beats, cardName, cardShort, parseCard, rankFace, sortHand, suitOne } from './cards';
 
 describe('cards', () => {
   it('reads the text form and names a card for screen readers', () => {
@@ -28,5 +28,14 @@ describe('cards', () => {
     expect(sortHand(hand, 'rank', 'S')).toEqual(['6C', '10D', 'KC', 'AH', '6S', 'JS']);
     expect(sortHand(hand, 'suit', 'S')).toEqual(['6C', 'KC', '10D', 'AH', '6S', 'JS']);
     expect(hand).toEqual(['AH', '6S', '10D', '6C', 'JS', 'KC']); // not sorted in place
+  });
+
+  it('prints the faces as the language does: J Q K A in English, B D K A in German', () => {
+    expect(['J', 'Q', 'K', 'A', '10'].map((r) => rankFace(r as 'J', 'en'))).toEqual(['J', 'Q', 'K', 'A', '10']);
+    expect(['J', 'Q', 'K', 'A', '10'].map((r) => rankFace(r as 'J', 'de'))).toEqual(['B', 'D', 'K', 'A', '10']);
+    expect(cardShort('QS', 'de')).toBe('D♠');
+    expect(cardShort('10H', 'en')).toBe('10♥');
+    expect(suitOne('S', 'en')).toBe('spade');
+    expect(suitOne('S', 'de')).toBe('Pik');
   });
 });

@@ -10,6 +10,8 @@ const RANK_NAMES: Record<Rank, string> = {
   J: 'jack', Q: 'queen', K: 'king', A: 'ace',
 };
 const SUIT_NAMES: Record<Suit, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+/** One card of a suit, in English: "a higher spade". */
+const SUIT_ONE: Record<Suit, string> = { C: 'club', D: 'diamond', H: 'heart', S: 'spade' };
 // German as the seeds name cards: suit first ("Pik Dame", "Herz 7")
 const RANK_NAMES_DE: Record<Rank, string> = {
   '2': '2', '3': '3', '4': '4', '5': '5', '6': '6', '7': '7', '8': '8', '9': '9', '10': '10',
@@ -17,6 +19,8 @@ const RANK_NAMES_DE: Record<Rank, string> = {
 };
 const SUIT_NAMES_DE: Record<Suit, string> = { C: 'Kreuz', D: 'Karo', H: 'Herz', S: 'Pik' };
 export const SUIT_SYMBOLS: Record<Suit, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+// The corner of a card: English faces J Q K A; German B(ube) D(ame) K(önig) A(ss), as German cards print them.
+const FACES_DE: Partial<Record<Rank, string>> = { J: 'B', Q: 'D' };
 
 export interface Card {
   rank: Rank;
@@ -43,6 +47,22 @@ export function cardName(code: CardCode, lang: Lang = prefs.lang): string {
 
 export function suitName(s: Suit, lang: Lang = prefs.lang): string {
   return lang === 'de' ? SUIT_NAMES_DE[s] : SUIT_NAMES[s];
+}
+
+/** A single card of the suit, for "a higher spade" ("einem höheren Pik"). */
+export function suitOne(s: Suit, lang: Lang = prefs.lang): string {
+  return lang === 'de' ? SUIT_NAMES_DE[s] : SUIT_ONE[s];
+}
+
+/** What a card's corner shows for its rank in the page's language: "Q" in English, "D" (Dame) in German. */
+export function rankFace(rank: Rank, lang: Lang = prefs.lang): string {
+  return (lang === 'de' && FACES_DE[rank]) || rank;
+}
+
+/** A card in a line of text: "10♦", "D♠" (the corner's face and the suit's sign). */
+export function cardShort(code: CardCode, lang: Lang = prefs.lang): string {
+  const c = parseCard(code);
+  return `${rankFace(c.rank, lang)}${SUIT_SYMBOLS[c.suit]}`;
 }
 
 export function isRed(code: CardCode): boolean {

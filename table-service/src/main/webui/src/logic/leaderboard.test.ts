@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Board, LeaderboardPage } from '../api/types';
+import { translate } from '../i18n';
 import { dealPoints, ownRowOutside, pageCount, percent, placeBonus, pointsCalculation, replayRoute } from './leaderboard';
 
 const row = (rank: number, playerId: string, points: number) => ({ rank, playerId, name: playerId, points, matches: 1, rating: null });
 
 describe('the final board’s leaderboard calculation (rules.md §7)', () => {
   it('is three times the deal points plus the place bonus', () => {
-    expect(pointsCalculation([2, 0, 1], 1)).toEqual({ text: '3 × (2 + 0 + 1) + 30 = 39', total: 39 });
-    expect(pointsCalculation([1], 2)).toEqual({ text: '3 × 1 + 15 = 18', total: 18 });
-    expect(pointsCalculation([0, 0, 0], 4)).toEqual({ text: '3 × (0 + 0 + 0) + 0 = 0', total: 0 });
+    expect(pointsCalculation([2, 0, 1], 1)).toEqual({ text: '3 × (2 + 0 + 1) + 30 for place 1 = 39', total: 39 });
+    expect(pointsCalculation([1], 2)).toEqual({ text: '3 × 1 + 15 for place 2 = 18', total: 18 });
+    expect(pointsCalculation([0, 0, 0], 4)).toEqual({ text: '3 × (0 + 0 + 0) + no bonus for place 4 = 0', total: 0 });
+    // a losing team of four shares place 3: its bonus says so, in German too
+    const de: Parameters<typeof pointsCalculation>[2] = (k, p) => translate('de', k, p);
+    expect(pointsCalculation([0], 3, de)).toEqual({ text: '3 × 0 + 5 für Platz 3 = 5', total: 5 });
   });
   it('gives 30 / 15 / 5 for places 1 to 3 and nothing after', () => {
     expect([1, 2, 3, 4, 0].map(placeBonus)).toEqual([30, 15, 5, 0, 0]);

@@ -1,4 +1,6 @@
 import type { Board, LeaderboardPage, LeaderboardRow } from '../api/types';
+import { translate } from '../i18n';
+import type { Tr } from './view';
 
 // rules.md §7 as the final board shows it: 3 × each deal's points, the place bonus, −10 for leaving early. The number
 // itself is the server's (match.leaderboardPoints, the engine's LeaderboardPoints); this only writes out the sum.
@@ -14,13 +16,17 @@ export function dealPoints(board: Board, seat: number): number[] {
   return board.deals.map((d) => d.rows.find((r) => r.seat === seat)?.points ?? 0);
 }
 
-/** "3 × (2 + 0 + 1) + 30 = 39": the calculation of a seat's leaderboard points, and its total. */
-export function pointsCalculation(deals: number[], place: number): { text: string; total: number } {
+/**
+ * "3 × (2 + 0 + 1) + 30 for place 1 = 39": the calculation of a seat's leaderboard points, and its total; the bonus
+ * says its place, so a shared third place (a losing team of four) reads as what it is.
+ */
+export function pointsCalculation(deals: number[], place: number, tr: Tr = (k, p) => translate('en', k, p)): { text: string; total: number } {
   const sum = deals.reduce((a, b) => a + b, 0);
   const bonus = placeBonus(place);
   const total = PER_DEAL_POINT * sum + bonus;
   const inner = deals.length === 1 ? `${deals[0]}` : `(${deals.join(' + ')})`;
-  return { text: `${PER_DEAL_POINT} × ${inner} + ${bonus} = ${total}`, total };
+  const words = bonus > 0 ? tr('lb.bonus', { bonus, place }) : tr('lb.noBonus', { place });
+  return { text: `${PER_DEAL_POINT} × ${inner} + ${words} = ${total}`, total };
 }
 
 /** The pages of a board of `total` players, at least one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Move, SeatView } from '../api/types';
-import { actions, coverTargets, describeMove, passLabel, playableCards, toggle } from './moves';
+import { actions, coverTargets, describeMove, dropMove, passLabel, playableCards, toggle } from './moves';
 import { cardName } from './cards';
 import { prefs } from './prefs';
 
@@ -87,5 +87,24 @@ describe('move words in the page language', () => {
       prefs.lang = 'en';
     }
     expect(describeMove({ type: 'attack', cards: ['7H', '7S'] }, (c) => cardName(c))).toBe('attack with 7 of hearts and 7 of spades');
+  });
+});
+
+describe('a card dragged onto the table', () => {
+  const attack: Move[] = [{ type: 'attack', cards: ['7H'] }, { type: 'attack', cards: ['7C'] }, { type: 'attack', cards: ['7H', '7C'] },
+    { type: 'attack', cards: ['9S'] }];
+  it('plays the selection it belongs to, else the card alone', () => {
+    expect(dropMove(attack, ['7H', '7C'], '7C', null)).toEqual({ type: 'attack', cards: ['7H', '7C'] });
+    expect(dropMove(attack, ['7H'], '9S', null)).toEqual({ type: 'attack', cards: ['9S'] });
+    expect(dropMove(attack, [], 'KD', null)).toBeNull();
+  });
+  it('onto a table card covers that card; onto the table the one cover it can make, or a transfer', () => {
+    const defence: Move[] = [{ type: 'cover', attack: '7H', card: '9S' }, { type: 'cover', attack: '8D', card: '9S' },
+      { type: 'cover', attack: '7H', card: '9H' }, { type: 'transfer', card: '7C' }, { type: 'take' }];
+    expect(dropMove(defence, [], '9S', '8D')).toEqual({ type: 'cover', attack: '8D', card: '9S' });
+    expect(dropMove(defence, [], '9H', '8D')).toBeNull();
+    expect(dropMove(defence, [], '9H', null)).toEqual({ type: 'cover', attack: '7H', card: '9H' });
+    expect(dropMove(defence, [], '9S', null)).toBeNull(); // it beats two: the drop must say which
+    expect(dropMove(defence, [], '7C', null)).toEqual({ type: 'transfer', card: '7C' });
   });
 });

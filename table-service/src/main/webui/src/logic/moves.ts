@@ -1,5 +1,5 @@
 import type { CardCode, Move, Phase, SeatView } from '../api/types';
-import { beats, cardName, parseCard, rankValue, suitName } from './cards';
+import { beats, cardName, parseCard, rankValue, suitOne } from './cards';
 import { t } from '../i18n';
 
 /** One action button under the hand: what it sends now, or why it cannot be used yet. */
@@ -107,19 +107,41 @@ export function playMove(buttons: Action[]): Move | null {
   return buttons.find((b) => b.move && b.kind !== 'take' && b.kind !== 'pass')?.move ?? null;
 }
 
+/**
+ * The move a hand card dropped on the table makes (seed 002's drag, beside tapping): dropped on a table card, the
+ * cover of that card; on the table, the selection it belongs to (an attack or throw-in of several), else the card
+ * alone — attack, throw in, transfer, or the one cover it can make. Null when that is no legal move.
+ */
+export function dropMove(legal: Move[], selected: CardCode[], card: CardCode, onto: CardCode | null): Move | null {
+  if (onto) return legal.find((m) => m.type === 'cover' && m.card === card && m.attack === onto) ?? null;
+  for (const cards of [selected.includes(card) ? selected : [card], [card]]) {
+    const m = legal.find((x) => (x.type === 'attack' || x.type === 'throw') && sameCards(x.cards, cards));
+    if (m) return m;
+  }
+  const transfer = legal.find((m) => m.type === 'transfer' && 'card' in m && m.card === card);
+  if (transfer) return transfer;
+  const covers = legal.filter((m) => m.type === 'cover' && m.card === card);
+  return covers.length === 1 ? covers[0] : null;
+}
+
 /** Whether this move attacks with a trump while the hand still holds a card that is not one (asked once a deal). */
 export function isTrumpAttack(view: SeatView, move: Move): boolean {
   if (move.type !== 'attack') return false;
   const trump = (c: CardCode) => c.endsWith(view.trump);
-  return move.cards.some(trump) && view.hand.some((c) => !trump(c));
+  return move.cards.some(trump) && (view.hand ?? []).some((c) => !trump(c));
 }
 
-/** A key of seed 002's "Tasten" as a command of the table page; null for keys it does not use. */
+/**
+ * A key of seed 002's "Tasten" as a command of the table page; null for keys it does not use. 1–9 and 0 pick the
+ * hand's first ten cards; the arrows move the choice (← → along the hand, ↑ ↓ to the other row), so every card can
+ * be reached; L opens the move log.
+ */
 export type KeyCommand =
   | { kind: 'pick'; index: number }
-  | { kind: 'play' | 'take' | 'pass' | 'sort' | 'clear' | 'board' | 'hint' };
+  | { kind: 'step' | 'row'; by: 1 | -1 }
+  | { kind: 'play' | 'take' | 'pass' | 'sort' | 'clear' | 'board' | 'hint' | 'log' };
 export function keyCommand(key: string): KeyCommand | null {
-  if (/^[1-9]$/.test(key)) return { kind: 'pick', index: Number(key) - 1 };
+  if (/^[0-9]$/.test(key)) return { kind: 'pick', index: key === '0' ? 9 : Number(key) - 1 };
   switch (key.toLowerCase()) {
     case 'enter': return { kind: 'play' };
     case 'a': return { kind: 'take' };
@@ -128,6 +150,11 @@ export function keyCommand(key: string): KeyCommand | null {
     case 'escape': return { kind: 'clear' };
     case 'b': return { kind: 'board' };
     case 'r': return { kind: 'hint' };
+    case 'l': return { kind: 'log' };
+    case 'arrowleft': return { kind: 'step', by: -1 };
+    case 'arrowright': return { kind: 'step', by: 1 };
+    case 'arrowup': return { kind: 'row', by: -1 };
+    case 'arrowdown': return { kind: 'row', by: 1 };
     default: return null;
   }
 }
@@ -145,11 +172,11 @@ export function explain(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>)
   };
 }
 
-/** `explain` in words, for a card's title and a long press: "7 of hearts: Beats: 6 of hearts. Beaten by: a higher hearts, any trump." */
+/** `explain` in words, for a card's popover: "7 of hearts: Beats: 6 of hearts. Beaten by: a higher heart, any trump." */
 export function explainText(card: CardCode, view: Pick<SeatView, 'trump' | 'table'>): string {
   const e = explain(card, view);
   const beatsText = e.beats.length ? t('explain.beats', { cards: e.beats.map((c) => cardName(c)).join(', ') }) : t('explain.beatsNothing');
-  const by = [e.higher ? t('explain.higher', { suit: suitName(parseCard(card).suit) }) : null, e.anyTrump ? t('explain.anyTrump') : null]
+  const by = [e.higher ? t('explain.higher', { suit: suitOne(parseCard(card).suit) }) : null, e.anyTrump ? t('explain.anyTrump') : null]
     .filter((x) => x !== null);
   return `${cardName(card)}: ${beatsText}. ${by.length ? t('explain.beatenBy', { what: by.join(', ') }) : t('explain.unbeatable')}.`;
 }

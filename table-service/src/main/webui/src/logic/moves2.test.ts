@@ -18,8 +18,8 @@ describe('seed 002 "Bedienung"', () => {
   ], ['7H', '7C', '9S', 'KD']);
 
   it('"all …" selects every playable card of the rank, the tapped one first', () => {
-    expect(sameRankPlayable(attack.legalMoves, attack.hand, '7C')).toEqual(['7C', '7H']);
-    expect(sameRankPlayable(attack.legalMoves, attack.hand, '9S')).toEqual(['9S']);
+    expect(sameRankPlayable(attack.legalMoves, attack.hand!, '7C')).toEqual(['7C', '7H']);
+    expect(sameRankPlayable(attack.legalMoves, attack.hand!, '9S')).toEqual(['9S']);
   });
 
   it('Enter and the second tap play the selection as the buttons would, never take or pass', () => {
@@ -48,7 +48,12 @@ describe('seed 002 "Bedienung"', () => {
   it('maps the keys', () => {
     expect(keyCommand('1')).toEqual({ kind: 'pick', index: 0 });
     expect(keyCommand('9')).toEqual({ kind: 'pick', index: 8 });
-    expect(keyCommand('0')).toBeNull();
+    expect(keyCommand('0')).toEqual({ kind: 'pick', index: 9 }); // the tenth card
+    expect(keyCommand('ArrowLeft')).toEqual({ kind: 'step', by: -1 });
+    expect(keyCommand('ArrowRight')).toEqual({ kind: 'step', by: 1 });
+    expect(keyCommand('ArrowUp')).toEqual({ kind: 'row', by: -1 });
+    expect(keyCommand('ArrowDown')).toEqual({ kind: 'row', by: 1 });
+    expect(keyCommand('l')).toEqual({ kind: 'log' });
     expect(keyCommand('Enter')).toEqual({ kind: 'play' });
     expect(keyCommand('a')).toEqual({ kind: 'take' });
     expect(keyCommand('P')).toEqual({ kind: 'pass' });
@@ -66,14 +71,14 @@ describe('seed 002 "Bedienung"', () => {
     expect(explain('AS', v)).toEqual({ beats: ['7H', 'KH'], higher: false, anyTrump: false });
   });
 
-  it('says it in words, in the page’s language', () => {
+  it('says it in words, in the page’s language, with a suit’s grammar ("a higher heart")', () => {
     const v = { trump: 'S' as const, table: [['7H', null], ['8D', '9D'], ['KH', null]] as SeatView['table'] };
-    expect(explainText('9H', v)).toBe('9 of hearts: Beats: 7 of hearts. Beaten by: a higher hearts, any trump.');
+    expect(explainText('9H', v)).toBe('9 of hearts: Beats: 7 of hearts. Beaten by: a higher heart, any trump.');
     expect(explainText('AS', v)).toBe('ace of spades: Beats: 7 of hearts, king of hearts. Nothing beats it.');
-    expect(explainText('6D', v)).toBe('6 of diamonds: Beats nothing on the table. Beaten by: a higher diamonds, any trump.');
+    expect(explainText('6D', v)).toBe('6 of diamonds: Beats nothing on the table. Beaten by: a higher diamond, any trump.');
     prefs.lang = 'de';
     try {
-      expect(explainText('9H', v)).toBe('Herz 9: Schlägt: Herz 7. Geschlagen von: höherem Herz, jedem Trumpf.');
+      expect(explainText('9H', v)).toBe('Herz 9: Schlägt: Herz 7. Geschlagen von: einem höheren Herz, jedem Trumpf.');
     } finally {
       prefs.lang = 'en';
     }

@@ -45,3 +45,13 @@ describe('the gear\'s tempo', () => {
     expect(bodies[0]).toMatchObject({ settings: { players: 2 }, bots: 'EASY', tempo: 'SLOW' });
   });
 });
+
+describe('the gear\'s move sounds', () => {
+  it('are on at 60 % unless stored otherwise; a volume outside 0–100 is the default', () => {
+    expect(DEFAULT_PREFS).toMatchObject({ sound: true, volume: 60 });
+    expect(parsePrefs('{"sound":false,"volume":35}')).toMatchObject({ sound: false, volume: 35 });
+    expect(parsePrefs('{"volume":140}').volume).toBe(60);
+    expect(parsePrefs('{"volume":"loud"}').volume).toBe(60);
+    expect(parsePrefs('{"sound":"yes"}').sound).toBe(true);
+  });
+});

@@ -17,14 +17,17 @@ export interface Prefs {
   tapTwice: boolean;
   showKnown: boolean;
   music: boolean;
+  /** The short move sounds (logic/sounds.ts), and their volume in percent. */
+  sound: boolean;
+  volume: number;
   lang: Lang;
   /** Sent with every solo start; "Again" at a solo table keeps that table's (the server does). */
   tempo: Tempo;
 }
 
 export const DEFAULT_PREFS: Prefs = {
-  sort: 'rank', theme: 'teahouse', showPlayable: true, tapTwice: true, showKnown: true, music: false, lang: 'en',
-  tempo: 'NORMAL',
+  sort: 'rank', theme: 'teahouse', showPlayable: true, tapTwice: true, showKnown: true, music: false, sound: true,
+  volume: 60, lang: 'en', tempo: 'NORMAL',
 };
 const KEY = 'durak.prefs';
 
@@ -45,6 +48,8 @@ export function parsePrefs(text: string | null): Prefs {
     tapTwice: bool('tapTwice'),
     showKnown: bool('showKnown'),
     music: bool('music'),
+    sound: bool('sound'),
+    volume: typeof raw.volume === 'number' && raw.volume >= 0 && raw.volume <= 100 ? Math.round(raw.volume) : DEFAULT_PREFS.volume,
     lang: raw.lang === 'de' || raw.lang === 'en' ? raw.lang : DEFAULT_PREFS.lang,
     tempo: TEMPOS.includes(raw.tempo as Tempo) ? (raw.tempo as Tempo) : DEFAULT_PREFS.tempo,
   };

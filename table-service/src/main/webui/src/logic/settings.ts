@@ -1,4 +1,6 @@
 import type { Settings } from '../api/types';
+import type { Key } from '../i18n';
+import type { Tr } from './view';
 
 /** The choices of RULES.md §1, for the create form. */
 export const CHOICES = {
@@ -15,19 +17,25 @@ export const CHOICES = {
 export function defaultSettings(players = 2): Settings {
   return {
     variant: 'PODKIDNOI', deck: 36, players, teams: false, throwIn: 'ALL', firstBoutLimit: 'FIRST_BOUT',
-    showTrumpToTransfer: false, discardVisible: true, dealsPerMatch: 5, turnClock: 60, stake: 0,
+    showTrumpToTransfer: false, discardVisible: true, dealsPerMatch: 5, turnClock: 60, stake: 0, spectators: true,
   };
 }
 
-/** One line of house rules for the lobby list. */
-export function describe(s: Settings): string {
-  const parts = [
-    s.variant === 'PEREVODNOI' ? 'perevodnoi' : 'podkidnoi',
-    `${s.deck} cards`,
-    `${s.players} players${s.teams ? ' in teams' : ''}`,
-    `${s.dealsPerMatch} deal${s.dealsPerMatch === 1 ? '' : 's'}`,
-    s.turnClock ? `${s.turnClock} s clock` : 'no clock',
-  ];
-  if (s.stake > 0) parts.push(`stake ${s.stake}`);
+/** A choice's label in a language (the i18n keys `choice.KIND.VALUE`). */
+export const choiceLabel = (tr: Tr, kind: string, v: unknown) => tr(`choice.${kind}.${v}` as Key);
+
+/**
+ * Every house rule of a table in one line (rules.md §1), in the page's language: variant, deck, players and teams,
+ * throw-in, the first bout's limit, showing a trump to transfer (perevodnoi), the discard, deals, clock and stake.
+ */
+export function rulesSummary(s: Settings, tr: Tr): string {
+  const parts = [choiceLabel(tr, 'variant', s.variant), choiceLabel(tr, 'deck', s.deck),
+    tr(s.teams ? 'lobby.playersTeams' : 'lobby.players', { n: s.players }),
+    tr('rules.throwIn', { v: choiceLabel(tr, 'throwIn', s.throwIn) }),
+    tr('rules.firstBout', { v: choiceLabel(tr, 'firstBoutLimit', s.firstBoutLimit) })];
+  if (s.variant === 'PEREVODNOI' && s.showTrumpToTransfer) parts.push(tr('rules.showTrump'));
+  parts.push(tr(s.discardVisible ? 'rules.discardUp' : 'rules.discardDown'),
+    tr(s.dealsPerMatch === 1 ? 'lobby.deal' : 'lobby.deals', { n: s.dealsPerMatch }), choiceLabel(tr, 'turnClock', s.turnClock));
+  if (s.stake > 0) parts.push(tr('lobby.stake', { n: s.stake }));
   return parts.join(' · ');
 }

@@ -19,9 +19,10 @@ export function seatLabel(view: TableView, seat: number | null, tr: Tr = EN): st
   return seat === view.seat ? tr('table.you') : seatName(view.table.seats, seat, tr);
 }
 
-/** The other seats in play order, starting left of this one (clockwise). */
+/** The other seats in play order, starting left of this one (clockwise); for a spectator every seat from the first. */
 export function opponents(view: TableView): number[] {
   const n = view.table.seats.length;
+  if (view.seat < 0) return Array.from({ length: n }, (_, i) => i);
   return Array.from({ length: n - 1 }, (_, i) => (view.seat + 1 + i) % n);
 }
 

@@ -18,7 +18,7 @@ export function tableView(over: Partial<TableView> = {}): TableView {
   return {
     tableId: 't', seq: 10, seat: 1,
     table: {
-      status: 'PLAYING', settings: defaultSettings(3), freeSeats: 0, createdBy: 'p1', solo: true, left: [],
+      status: 'PLAYING', settings: defaultSettings(3), freeSeats: 0, createdBy: 'p1', solo: true, left: [], spectators: 0,
       seats: [
         { seat: 0, free: false, playerId: 'b0', name: null, human: false, bot: 'EASY' },
         { seat: 1, free: false, playerId: 'p1', name: 'Ann', human: true, bot: null },

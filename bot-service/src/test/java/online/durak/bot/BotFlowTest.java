@@ -22,6 +22,7 @@ import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.CommandMessage;
@@ -109,7 +110,7 @@ class BotFlowTest {
         CommandMessage c = bus.awaitCommand(g.tableId);
         assertPlaysFor(g, c, true);
         // the rules service takes the computer's move
-        append(g.send(c.toTableCommand(1), c.commandId()));
+        append(g.send(c.toTableCommand(Shuffle.of(1)), c.commandId()));
         assertNull(g.state.timer());
     }
 
@@ -180,7 +181,7 @@ class BotFlowTest {
             CommandMessage c = all.get(botMoves++);
             assertPlaysFor(g, c, false);
             assertTrue(ids.add(c.commandId()));
-            append(g.send(c.toTableCommand(step), c.commandId()));
+            append(g.send(c.toTableCommand(Shuffle.of(step)), c.commandId()));
         }
         assertEquals(TableStatus.FINISHED, g.state.status());
         assertTrue(botMoves > 5, "bot moves " + botMoves);

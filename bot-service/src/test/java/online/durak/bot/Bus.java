@@ -26,6 +26,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import online.durak.testkit.Management;
 
 /**
  * The test's side of the (test) topics with plain clients: publishing table events as the rules service does,
@@ -65,12 +66,12 @@ public final class Bus implements AutoCloseable {
     public static void awaitReady() {
         long deadline = System.currentTimeMillis() + 90_000;
         while (System.currentTimeMillis() < deadline) {
-            if (given().get("/q/health/ready").statusCode() == 200) {
+            if (Management.given().get("/q/health/ready").statusCode() == 200) {
                 return;
             }
             sleep(200);
         }
-        throw new AssertionError("not ready within 90 s: " + given().get("/q/health/ready").asString());
+        throw new AssertionError("not ready within 90 s: " + Management.given().get("/q/health/ready").asString());
     }
 
     /** Publishes events to the events topic, keyed by table id, waiting for the broker's acks. */

@@ -9,6 +9,7 @@ import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
@@ -88,7 +89,7 @@ public final class Game {
         for (long seed = 1; ; seed++) {
             Game g = new Game(tableId);
             g.send(new TableCommand.CreateSolo("human-" + tableId, "Anna", rules,
-                    java.util.Collections.nCopies(rules.players() - 1, level), seed, tempo));
+                    java.util.Collections.nCopies(rules.players() - 1, level), Shuffle.of(seed), tempo));
             if (g.state.toAct() > 0) {
                 return g;
             }
@@ -100,7 +101,7 @@ public final class Game {
         Game g = new Game(tableId);
         g.send(new TableCommand.Create("anna-" + tableId, "Anna", Rules.defaults(2).withTurnClockSeconds(30)));
         g.send(new TableCommand.Join("boris-" + tableId, "Boris", 1));
-        g.send(new TableCommand.Start("anna-" + tableId, 7));
+        g.send(new TableCommand.Start("anna-" + tableId, Shuffle.of(7)));
         return g;
     }
 

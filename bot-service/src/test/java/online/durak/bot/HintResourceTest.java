@@ -14,6 +14,8 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.smallrye.jwt.build.Jwt;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.SplittableRandom;
 import online.durak.engine.BotLevel;
@@ -24,10 +26,14 @@ import online.durak.engine.Views;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.Codec;
+import online.durak.service.auth.ServiceToken;
 import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.Test;
 
-/** {@code POST /api/hints} over HTTP: a legal move with reasons for real views, stable codes for bad ones. */
+/**
+ * {@code POST /api/hints} over HTTP: a legal move with reasons for real views, stable codes for bad ones, only for
+ * another service (a service token), never for the daily game's counting attempt.
+ */
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
 @QuarkusTestResource(BotTopics.class)
@@ -40,8 +46,10 @@ class HintResourceTest {
         return Codec.write(o);
     }
 
+    private static final ServiceToken SERVICE = new ServiceToken("durak-online", "table-service");
+
     private static Response post(String body) {
-        return given().contentType(ContentType.JSON).body(body).post("/api/hints");
+        return given().auth().oauth2(SERVICE.get()).contentType(ContentType.JSON).body(body).post("/api/hints");
     }
 
     /** A solo game played (first legal moves) until the human is to act and has a choice, {@code moves} times. */
@@ -113,7 +121,7 @@ class HintResourceTest {
         ((ObjectNode) badRules.get("rules")).put("players", 9);
         post(Codec.write(badRules)).then().statusCode(400).body("code", equalTo("INVALID_SETTING"));
 
-        given().contentType(ContentType.TEXT).body(Codec.write(good)).post("/api/hints")
+        given().auth().oauth2(SERVICE.get()).contentType(ContentType.TEXT).body(Codec.write(good)).post("/api/hints")
                 .then().statusCode(415).body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
     }
 
@@ -122,5 +130,26 @@ class HintResourceTest {
         Game g = humanToChoose(1);
         SeatView bots = Views.seatView(g.state.match().deal(), 1);
         post(body(g.state.rules(), bots)).then().statusCode(409).body("code", equalTo("NOT_YOUR_TURN"));
+    }
+
+    @Test
+    void onlyAService_mayAsk_notAPlayer_norAnyoneWithoutAToken() {
+        Game g = humanToChoose(1);
+        String body = body(g.state.rules(), Views.seatView(g.state.match().deal(), 0));
+        given().contentType(ContentType.JSON).body(body).post("/api/hints")
+                .then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        String player = Jwt.issuer("durak-online").subject("p-1").claim("name", "Ann").expiresIn(3600).sign();
+        given().auth().oauth2(player).contentType(ContentType.JSON).body(body).post("/api/hints")
+                .then().statusCode(403).body("code", equalTo("SERVICE_ONLY"));
+        post(body).then().statusCode(200);
+    }
+
+    @Test
+    void theDailyGamesCountingAttempt_is409_whoeverAsks() {
+        Game g = humanToChoose(1);
+        ObjectNode daily = (ObjectNode) Codec.parse(body(g.state.rules(), Views.seatView(g.state.match().deal(), 0)));
+        daily.set("rules", Codec.toNode(Rules.daily(LocalDate.of(2026, 12, 3), false)));
+        post(Codec.write(daily)).then().statusCode(409).body("code", equalTo("HINTS_NOT_IN_DAILY"))
+                .body("message", org.hamcrest.Matchers.containsString("practice attempts may take them"));
     }
 }

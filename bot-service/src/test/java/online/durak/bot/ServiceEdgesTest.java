@@ -10,6 +10,7 @@ import java.util.List;
 import online.durak.testkit.DurakInfraResource;
 import online.durak.testkit.ServiceEdgesContract;
 import org.junit.jupiter.api.Test;
+import online.durak.testkit.Management;
 
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
@@ -33,7 +34,7 @@ class ServiceEdgesTest extends ServiceEdgesContract {
     @Test
     void readiness_includesTheConsumer_onceItHasItsPartitions() {
         Bus.awaitReady();
-        given().when().get("/q/health/ready")
+        Management.given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("checks.find { it.name == 'kafka-consumers' }.status", equalTo("UP"))
                 .body("checks.find { it.name == 'kafka-consumers' }.data.events", startsWith("UP "));

@@ -13,22 +13,23 @@ import java.util.List;
  * on a cluster an Ingress does this). Its configuration is written into the data folder ({@code haproxy/haproxy.cfg},
  * with {@code haproxy/durak.lua}): a request for {@code /api/tables/{id}/...}, and a table's socket, goes to the edge
  * that folds the table (the Lua asks each edge every second for its share, {@code GET /api/edge}), anything else, or a
- * table whose owner is not known just now, to any edge that is ready (round robin; health {@code /q/health/ready}
- * every second). When the owner is down its table's requests go to another edge, which serves them all the same.
+ * table whose owner is not known just now, to any edge that is ready (round robin; health {@code /q/health/ready} on
+ * each edge's management port every second). HAProxy's own {@code /q/health/ready} is on table-service's management
+ * port, ready while an edge is. When the owner is down its table's requests go to another edge, which serves them all the same.
  * It runs in the foreground ({@code -db}) as a child of the launcher, supervised like a service.
  */
 final class Haproxy {
     static final String NAME = "haproxy";
 
-    /** One edge behind it: its server name and port (on 127.0.0.1). */
-    record Edge(String name, int port) {
+    /** One edge behind it: its server name, HTTP port and management port (health), on 127.0.0.1. */
+    record Edge(String name, int port, int managementPort) {
     }
 
     private Haproxy() {
     }
 
     /** Writes {@code <dir>/haproxy.cfg} and {@code <dir>/durak.lua}; returns the configuration's path. */
-    static Path writeConfig(Path dir, int port, List<Edge> edges) {
+    static Path writeConfig(Path dir, int port, int managementPort, List<Edge> edges) {
         try {
             Files.createDirectories(dir);
             Path lua = dir.resolve("durak.lua");
@@ -39,14 +40,14 @@ final class Haproxy {
                 Files.write(lua, in.readAllBytes());
             }
             Path cfg = dir.resolve("haproxy.cfg");
-            Files.writeString(cfg, config(lua, port, edges), StandardCharsets.UTF_8);
+            Files.writeString(cfg, config(lua, port, managementPort, edges), StandardCharsets.UTF_8);
             return cfg;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the HAProxy configuration into " + dir, e);
         }
     }
 
-    static String config(Path lua, int port, List<Edge> edges) {
+    static String config(Path lua, int port, int managementPort, List<Edge> edges) {
         StringBuilder b = new StringBuilder();
         b.append("# Written by the launcher (online.durak.deploy.Haproxy) at each start; edits are lost.\n");
         b.append("global\n");
@@ -68,13 +69,19 @@ final class Haproxy {
         b.append("    use_backend edge_%[var(txn.edge)] if { var(txn.edge) -m len gt 0 }\n");
         b.append("    default_backend edges\n");
         b.append("    http-response set-header Durak-Edge %s\n");
+        // its own readiness, where a service answers it: ready while one edge is
+        b.append("frontend health\n");
+        b.append("    bind 127.0.0.1:").append(managementPort).append('\n');
+        b.append("    monitor-uri /q/health/ready\n");
+        b.append("    monitor fail if { nbsrv(edges) lt 1 }\n");
         b.append("backend edges\n");
         b.append("    balance roundrobin\n");
         b.append("    option httpchk GET /q/health/ready\n");
         b.append("    http-check expect status 200\n");
         for (Edge e : edges) {
             b.append("    server ").append(e.name()).append(" 127.0.0.1:").append(e.port())
-                    .append(" check inter 1s fall 1 rise 1\n");
+                    .append(" check port ")
+                    .append(e.managementPort()).append(" inter 1s fall 1 rise 1\n");
         }
         for (Edge owner : edges) {
             // the owner, and the others as backups while it is down

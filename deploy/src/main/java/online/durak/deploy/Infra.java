@@ -5,10 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,6 +107,7 @@ public final class Infra implements AutoCloseable {
         try {
             Files.createDirectories(dataDir);
             acquireLock(); // fails without touching anything when another launcher has the folder
+            DataFolder.restrict(dataDir); // the owner's only, also a folder an older version made
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -162,10 +161,7 @@ public final class Infra implements AutoCloseable {
     private void writeProperties() throws IOException {
         StringBuilder sb = new StringBuilder("# Durak infrastructure addresses; present while it runs\n");
         properties().forEach((k, v) -> sb.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
-        Path target = dataDir.resolve(PROPERTIES_FILE);
-        Path tmp = dataDir.resolve(PROPERTIES_FILE + ".tmp");
-        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        DataFolder.write(dataDir.resolve(PROPERTIES_FILE), sb.toString()); // it holds the database's password
     }
 
     /** One more line for {@code infra.properties} (e.g. InfraMain's control port); before {@link #start()}. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,13 +30,15 @@ import picocli.CommandLine.Option;
  * Each service gets the infrastructure's addresses in its environment ({@link ServiceProcess#infraEnvironment}) and
  * the token key pair ({@link TokenKeys}: {@code <data>/jwt-private.pem} and {@code jwt-public.pem}, made once per data
  * folder so tokens outlive a restart, passed as the paths {@value TokenKeys#ENV_PRIVATE_KEY} and
- * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set,
+ * {@value TokenKeys#ENV_PUBLIC_KEY}) unless both are set, the daily secret ({@link DailySecretFile}:
+ * {@code <data>/daily-secret}, made once, its path {@value DailySecretFile#ENV}) unless set,
  * and {@value #ENV_BOT_URL}, where the bot service listens (the table service asks it for hints), and
  * {@value #ENV_LEADERBOARD_URL}, where the leaderboard service listens (the table service forwards its paths there,
  * matchmaking asks it for ratings), and {@value #ENV_MATCHMAKING_URL}, where the matchmaking service listens (the
  * table service forwards quick match and the daily game there), unless set.
  * Each service's output goes to {@code <data>/logs/<service>.log}. Once every service answers
- * {@code /q/health/ready} it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
+ * {@code /q/health/ready} on its management port ({@code --management-port-base}: health and metrics are never served
+ * on the public ports) it prints the API's addresses and the line {@value #READY_LINE}. On Ctrl-C or
  * SIGTERM it stops the services (SIGTERM to all at once, a grace period, then kill), then Kafka and PostgreSQL.
  *
  * <p>Supervision ({@link Supervisor}, {@link RestartPolicy}): a service that exits on its own once it was ready is
@@ -65,13 +68,20 @@ public final class Launcher {
      * What the command line asks for; {@code instances}: how many of each service ({@code table-service}: the edges,
      * HAProxy in front of more than one).
      */
-    record Options(Path home, int httpPortBase, List<String> services, Map<String, Integer> instances,
-                   Duration readyTimeout, RestartPolicy restartPolicy, InfraMain.Options infra) {
+    record Options(Path home, int httpPortBase, int managementPortBase, List<String> services,
+                   Map<String, Integer> instances, Duration readyTimeout, RestartPolicy restartPolicy,
+                   InfraMain.Options infra) {
     }
 
-    /** One process the launcher runs: an instance of a service (the first has the service's name), or HAProxy. */
-    record Instance(String name, String service, int port) {
+    /**
+     * One process the launcher runs: an instance of a service (the first has the service's name), or HAProxy; its HTTP
+     * port and its management port (health, metrics).
+     */
+    record Instance(String name, String service, int port, int managementPort) {
     }
+
+    /** How far the management ports (health, metrics) are from the HTTP ports unless given: 8080 → 9080. */
+    static final int MANAGEMENT_OFFSET = 1000;
 
     /** The command line (see README.md "Start the system"). */
     @Command(name = "deploy/start.sh", sortOptions = false, usageHelpWidth = 110,
@@ -96,6 +106,12 @@ public final class Launcher {
                 description = "table-service on N, rules N+1, matchmaking N+2, leaderboard N+3, bot N+4; 0 = free "
                         + "ports (DURAK_HTTP_PORT_BASE; default ${DEFAULT-VALUE})")
         int httpPortBase;
+
+        @Option(names = "--management-port-base", paramLabel = "N", descriptionKey = "DURAK_MANAGEMENT_PORT_BASE",
+                description = "health and metrics (/q/health, /q/metrics; on 127.0.0.1 only) of table-service on N, "
+                        + "rules N+1, ... as above; 0 = free ports (DURAK_MANAGEMENT_PORT_BASE; default the HTTP base "
+                        + "+ " + MANAGEMENT_OFFSET + ", 9080, and free ports when the HTTP ports are)")
+        Integer managementPortBase;
 
         @Option(names = "--services", paramLabel = "SERVICE", descriptionKey = "DURAK_SERVICES", split = ",",
                 description = "start only these (DURAK_SERVICES; default all five: table-service, rules-service, "
@@ -195,6 +211,9 @@ public final class Launcher {
         if (System.getenv(TokenKeys.ENV_PRIVATE_KEY) == null || System.getenv(TokenKeys.ENV_PUBLIC_KEY) == null) {
             env.putAll(TokenKeys.environment(infra.dataDir()));
         }
+        if (System.getenv(DailySecretFile.ENV) == null) {
+            env.putAll(DailySecretFile.environment(infra.dataDir()));
+        }
         Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
         String botUrl = botUrl(ports, options.httpPortBase());
         if (System.getenv(ENV_BOT_URL) == null && botUrl != null) {
@@ -208,7 +227,7 @@ public final class Launcher {
         if (System.getenv(ENV_MATCHMAKING_URL) == null && matchmakingUrl != null) {
             env.put(ENV_MATCHMAKING_URL, matchmakingUrl);
         }
-        List<Instance> instances = instances(options.instances(), options.httpPortBase());
+        List<Instance> instances = instances(options.instances(), options.httpPortBase(), options.managementPortBase());
         System.out.println("Infrastructure ready; starting " + String.join(", ", instances.stream()
             .map(Instance::name).toList()) + " (logs in " + logDir + ") ...");
         List<ServiceProcess> started = new ArrayList<>();
@@ -218,18 +237,19 @@ public final class Launcher {
         for (Instance i : instances) {
             if (i.name().equals(Haproxy.NAME)) {
                 awaitReady(started, deadline);
-                Path cfg = Haproxy.writeConfig(infra.dataDir().resolve(Haproxy.NAME), i.port(), edges);
+                Path cfg = Haproxy.writeConfig(infra.dataDir().resolve(Haproxy.NAME), i.port(), i.managementPort(),
+                    edges);
                 if (!start(() -> ServiceProcess.run(i.name(), Haproxy.command(cfg), cfg.getParent(), i.port(),
-                        Map.of(), logDir.resolve(i.name() + ".log")), started)) {
+                        i.managementPort(), Map.of(), logDir.resolve(i.name() + ".log")), started)) {
                     return;
                 }
                 continue;
             }
             if (i.service().equals("table-service")) {
-                edges.add(new Haproxy.Edge(i.name(), i.port()));
+                edges.add(new Haproxy.Edge(i.name(), i.port(), i.managementPort()));
             }
             if (!start(() -> ServiceProcess.start(i.name(), ServiceProcess.jarOf(options.home(), i.service()), i.port(),
-                    env, javaOpts, Map.of(), logDir.resolve(i.name() + ".log")), started)) {
+                    i.managementPort(), env, javaOpts, Map.of(), logDir.resolve(i.name() + ".log")), started)) {
                 return;
             }
         }
@@ -316,9 +336,7 @@ public final class Launcher {
     }
 
     private void printReady(Map<String, String> p, List<Instance> instances, Map<String, Integer> ports, long millis) {
-        StringBuilder services = new StringBuilder();
-        instances.forEach(i -> services.append(services.length() == 0 ? "" : ", ").append(i.name())
-            .append(" :").append(i.port()));
+        String services = list(instances, Instance::port);
         System.out.println();
         if (ports.containsKey("table-service")) {
             String base = "http://localhost:" + ports.get("table-service");
@@ -328,6 +346,8 @@ public final class Launcher {
             System.out.println("Swagger UI : " + base + "/q/swagger-ui");
         }
         System.out.println("Services   : " + services);
+        System.out.println("Management : " + list(instances, Instance::managementPort)
+            + " (/q/health, /q/metrics; 127.0.0.1)");
         System.out.println("Logs       : " + logDir);
         System.out.println("Kafka      : " + p.get(Infra.KEY_BOOTSTRAP) + " (" + options.infra().config().partitions()
             + " partitions per topic)");
@@ -336,6 +356,14 @@ public final class Launcher {
         System.out.println("Data folder: " + infra.dataDir());
         System.out.println(READY_LINE + " in " + millis / 1000 + " s (Ctrl-C or SIGTERM stops everything)");
         System.out.flush();
+    }
+
+    /** {@code table-service :8080, rules-service :8081, ...} */
+    private static String list(List<Instance> instances, ToIntFunction<Instance> port) {
+        StringBuilder b = new StringBuilder();
+        instances.forEach(i -> b.append(b.length() == 0 ? "" : ", ").append(i.name()).append(" :")
+            .append(port.applyAsInt(i)));
+        return b.toString();
     }
 
     /** Services first (all asked at once, then waited for), then the infrastructure. */
@@ -434,42 +462,58 @@ public final class Launcher {
     }
 
     /**
-     * Every process to run, in start order, with its port: instance k of a service on its port ({@link #ports}) +
-     * 10(k-1); with several edges HAProxy takes table-service's port and edge k is on the base + 10k (free ports when
-     * the base is 0). The first instance has the service's own name, the others {@code <service>-<k>}.
+     * Every process to run, in start order, with its ports: instance k of a service on its ports ({@link #ports}) +
+     * 10(k-1); with several edges HAProxy takes table-service's ports (its management port answers its own health) and
+     * edge k is on the bases + 10k (free ports when a base is 0). The first instance has the service's own name, the
+     * others {@code <service>-<k>}.
      */
-    static List<Instance> instances(Map<String, Integer> counts, int base) {
+    static List<Instance> instances(Map<String, Integer> counts, int base, int managementBase) {
         List<Instance> list = new ArrayList<>();
-        List<Integer> taken = new ArrayList<>();
-        Map<String, Integer> ports = ports(List.copyOf(counts.keySet()), base);
-        taken.addAll(ports.values());
+        List<String> services = List.copyOf(counts.keySet());
+        Map<String, Integer> ports = ports(services, base);
+        Map<String, Integer> managementPorts = ports(services, managementBase);
+        List<Integer> taken = new ArrayList<>(ports.values());
+        taken.addAll(managementPorts.values());
         counts.forEach((service, n) -> {
             boolean behindHaproxy = service.equals("table-service") && n > 1;
             for (int k = 1; k <= n; k++) {
-                int port;
-                if (base == 0 && (k > 1 || behindHaproxy)) {
-                    port = ServiceProcess.freePort(taken.stream().mapToInt(Integer::intValue).toArray());
-                    taken.add(port);
-                } else if (behindHaproxy) {
-                    port = base + 10 * k;
-                } else {
-                    port = ports.get(service) + 10 * (k - 1);
-                }
-                list.add(new Instance(k == 1 ? service : service + "-" + k, service, port));
+                int offset = behindHaproxy ? 10 * k : 10 * (k - 1);
+                int port = port(base, ports.get(service), offset, k > 1 || behindHaproxy, taken);
+                int management = port(managementBase, managementPorts.get(service), offset, k > 1 || behindHaproxy,
+                    taken);
+                list.add(new Instance(k == 1 ? service : service + "-" + k, service, port, management));
             }
         });
         // last: it forwards only to edges that are ready, and they are by then
         Integer edges = counts.get("table-service");
         if (edges != null && edges > 1) {
-            list.add(new Instance(Haproxy.NAME, "table-service", ports.get("table-service")));
+            list.add(new Instance(Haproxy.NAME, "table-service", ports.get("table-service"),
+                managementPorts.get("table-service")));
         }
         return list;
+    }
+
+    /** {@code first} + {@code offset}, or a free port (noted in {@code taken}) when the base is 0 and it is not the first. */
+    private static int port(int base, int first, int offset, boolean another, List<Integer> taken) {
+        if (base == 0 && another) {
+            int port = ServiceProcess.freePort(taken.stream().mapToInt(Integer::intValue).toArray());
+            taken.add(port);
+            return port;
+        }
+        return first + offset;
     }
 
     static Options parse(String[] args, Map<String, String> env) {
         Line line = Cli.parse(new Line(), args, env);
         if (line.httpPortBase < 0 || line.httpPortBase > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()) {
             throw new IllegalArgumentException("http port base out of range: " + line.httpPortBase);
+        }
+        int managementBase = line.managementPortBase != null ? line.managementPortBase
+            : line.httpPortBase == 0
+                || line.httpPortBase + MANAGEMENT_OFFSET > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()
+                ? 0 : line.httpPortBase + MANAGEMENT_OFFSET;
+        if (managementBase < 0 || managementBase > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()) {
+            throw new IllegalArgumentException("management port base out of range: " + managementBase);
         }
         List<String> chosen = new ArrayList<>();
         for (String s : line.services == null ? ServiceProcess.SERVICES : line.services) {
@@ -491,7 +535,7 @@ public final class Launcher {
             throw new IllegalArgumentException("max restarts must be >= 0 and the restart window >= 1 s: "
                 + line.maxRestarts + ", " + line.restartWindow);
         }
-        return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, List.copyOf(chosen),
+        return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, managementBase, List.copyOf(chosen),
             counts(chosen, line.edges, line.instances), Duration.ofSeconds(line.readyTimeout),
             RestartPolicy.limit(line.maxRestarts, Duration.ofSeconds(line.restartWindow)), line.infra.options());
     }

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The service learns where the infrastructure is from the environment ({@link #infraEnvironment}):
  * every service's {@code application.properties} reads {@code ${DURAK_KAFKA:...}},
- * {@code ${DURAK_PG_REACTIVE_URL:...}} and so on. Its HTTP port is given as {@code -Dquarkus.http.port}.
+ * {@code ${DURAK_PG_REACTIVE_URL:...}} and so on. Its HTTP port is given as {@code -Dquarkus.http.port}, and the port of
+ * its management interface (health, metrics: loopback only) as {@code -Dquarkus.management.port}.
  *
  * <p>No logging framework here on purpose: the system tests use this class without Kafka's or slf4j's jars.
  */
@@ -53,16 +54,18 @@ public final class ServiceProcess implements AutoCloseable {
     private final Path workDir;
     private final Map<String, String> env;
     private final int port;
+    private final int managementPort;
     private final Path log;
     private final Process process;
 
     private ServiceProcess(String name, List<String> command, Path workDir, Map<String, String> env, int port,
-                           Path log, Process process) {
+                           int managementPort, Path log, Process process) {
         this.name = name;
         this.command = command;
         this.workDir = workDir;
         this.env = env;
         this.port = port;
+        this.managementPort = managementPort;
         this.log = log;
         this.process = process;
     }
@@ -91,11 +94,18 @@ public final class ServiceProcess implements AutoCloseable {
         return env;
     }
 
-    /**
-     * Starts {@code java <javaOpts> -Dquarkus.http.port=<port> [-D...] -jar <jar>} with {@code env} added to
-     * this process's environment, stdout and stderr appended to {@code log}. Does not wait for readiness.
-     */
+    /** {@link #start(String, Path, int, int, Map, List, Map, Path)} with a free management port. */
     public static ServiceProcess start(String name, Path jar, int port, Map<String, String> env,
+                                       List<String> javaOpts, Map<String, String> systemProperties, Path log) {
+        return start(name, jar, port, freePort(port), env, javaOpts, systemProperties, log);
+    }
+
+    /**
+     * Starts {@code java <javaOpts> -Dquarkus.http.port=<port> -Dquarkus.management.port=<managementPort> [-D...] -jar
+     * <jar>} with {@code env} added to this process's environment, stdout and stderr appended to {@code log}. Does not
+     * wait for readiness.
+     */
+    public static ServiceProcess start(String name, Path jar, int port, int managementPort, Map<String, String> env,
                                        List<String> javaOpts, Map<String, String> systemProperties, Path log) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(name + ": " + jar + " is missing; build it first "
@@ -105,18 +115,20 @@ public final class ServiceProcess implements AutoCloseable {
         cmd.add(javaExecutable());
         cmd.addAll(javaOpts);
         cmd.add("-Dquarkus.http.port=" + port);
+        cmd.add("-Dquarkus.management.port=" + managementPort);
         systemProperties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.add("-jar");
         cmd.add(jar.toString());
-        return run(name, cmd, jar.getParent(), port, env, log);
+        return run(name, cmd, jar.getParent(), port, managementPort, env, log);
     }
 
     /**
-     * Starts any program that answers {@code /q/health/ready} on {@code port} once it is ready (a service, or HAProxy in
-     * front of several), {@code env} added to this process's environment, its output appended to {@code log}.
+     * Starts any program that answers {@code /q/health/ready} on {@code managementPort} once it is ready (a service, or
+     * HAProxy in front of several), {@code env} added to this process's environment, its output appended to
+     * {@code log}.
      */
-    public static ServiceProcess run(String name, List<String> cmd, Path workDir, int port, Map<String, String> env,
-                                     Path log) {
+    public static ServiceProcess run(String name, List<String> cmd, Path workDir, int port, int managementPort,
+                                     Map<String, String> env, Path log) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, "==== " + Instant.now() + " starting " + name + " on port " + port + ": "
@@ -128,7 +140,8 @@ public final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
             pb.environment().putAll(env);
-            return new ServiceProcess(name, List.copyOf(cmd), workDir, Map.copyOf(env), port, log, pb.start());
+            return new ServiceProcess(name, List.copyOf(cmd), workDir, Map.copyOf(env), port, managementPort, log,
+                pb.start());
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name, e);
         }
@@ -136,7 +149,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** The same program started again: the same command, directory, environment, port and log. */
     public ServiceProcess again() {
-        return run(name, command, workDir, port, env, log);
+        return run(name, command, workDir, port, managementPort, env, log);
     }
 
     /** JVM options from {@code DURAK_SERVICE_JAVA_OPTS}, else {@value #DEFAULT_JAVA_OPTS}. */
@@ -151,12 +164,12 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code /q/health/ready} answers 200. Fails early when the process ends, with the end of
+     * Waits until {@code /q/health/ready} (on the management port) answers 200. Fails early when the process ends, with the end of
      * its log in the message.
      */
     public ServiceProcess awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready"))
             .timeout(Duration.ofSeconds(5)).GET().build();
         int lastStatus = -1;
         while (true) {
@@ -230,6 +243,11 @@ public final class ServiceProcess implements AutoCloseable {
         return port;
     }
 
+    /** The port of the management interface: health and metrics, on loopback. */
+    public int managementPort() {
+        return managementPort;
+    }
+
     public Path log() {
         return log;
     }
@@ -249,6 +267,11 @@ public final class ServiceProcess implements AutoCloseable {
     /** {@code http://127.0.0.1:<port>} */
     public String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** {@code http://127.0.0.1:<managementPort>}: {@code /q/health}, {@code /q/metrics}. */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
     }
 
     private static String javaExecutable() {

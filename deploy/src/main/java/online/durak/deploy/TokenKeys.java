@@ -2,6 +2,7 @@ package online.durak.deploy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -50,8 +51,9 @@ public final class TokenKeys {
             KeyPair pair = g.generateKeyPair();
             Files.createDirectories(dir);
             // the public key first: a pair is complete once the private key has moved into place
-            write(pub, pem("PUBLIC KEY", pair.getPublic().getEncoded()), "rw-r--r--");
-            write(priv, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), "rw-------");
+            write(pub, pem("PUBLIC KEY", pair.getPublic().getEncoded()).getBytes(StandardCharsets.US_ASCII), "rw-r--r--");
+            write(priv, pem("PRIVATE KEY", pair.getPrivate().getEncoded()).getBytes(StandardCharsets.US_ASCII),
+                "rw-------");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("RSA keys are not available", e);
         } catch (IOException e) {
@@ -74,9 +76,10 @@ public final class TokenKeys {
             + "\n-----END " + type + "-----\n";
     }
 
-    private static void write(Path file, String text, String permissions) throws IOException {
+    /** Writes {@code file} whole or not at all (a file beside it moved into place), with these POSIX permissions. */
+    static void write(Path file, byte[] bytes, String permissions) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text);
+        Files.write(tmp, bytes);
         try {
             Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString(permissions));
         } catch (UnsupportedOperationException e) {

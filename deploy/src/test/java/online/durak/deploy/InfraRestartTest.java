@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -63,8 +64,10 @@ class InfraRestartTest {
             }
             String bootstrap = p.getProperty(Infra.KEY_BOOTSTRAP);
             assertEquals(infra.kafka().bootstrapServers(), bootstrap);
-            // plain key=value lines, readable by shell scripts too
+            // plain key=value lines, readable by shell scripts too, and by the owner only (it holds the password)
             assertTrue(Files.readAllLines(infra.propertiesFile()).contains(Infra.KEY_BOOTSTRAP + "=" + bootstrap));
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(infra.propertiesFile())));
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data)));
             int pgPort = infra.postgres().port();
             assertEquals("postgresql://127.0.0.1:" + pgPort + "/durak", p.getProperty(Infra.KEY_REACTIVE_URL));
             assertEquals("jdbc:postgresql://127.0.0.1:" + pgPort + "/durak", p.getProperty(Infra.KEY_JDBC_URL));

@@ -22,6 +22,7 @@ class LauncherTest {
         Launcher.Options o = Launcher.parse(new String[0], Map.of());
         assertEquals(ServiceProcess.SERVICES, o.services());
         assertEquals(8080, o.httpPortBase());
+        assertEquals(9080, o.managementPortBase(), "health and metrics: a port of their own per service");
         assertEquals(Duration.ofSeconds(240), o.readyTimeout());
         assertEquals(Path.of("data"), o.infra().config().dataDir());
         assertEquals(12, o.infra().config().partitions());
@@ -29,6 +30,18 @@ class LauncherTest {
         assertEquals(-1, o.infra().controlPort(), "no control port unless asked for");
         assertEquals(Map.of("table-service", 8080, "rules-service", 8081, "matchmaking-service", 8082,
             "leaderboard-service", 8083, "bot-service", 8084), Launcher.ports(o.services(), 8080));
+    }
+
+    @Test
+    void managementPorts_followTheHttpPorts_unlessGiven() {
+        assertEquals(19080, Launcher.parse(new String[] {"--http-port-base", "18080"}, Map.of()).managementPortBase());
+        assertEquals(0, Launcher.parse(new String[] {"--http-port-base", "0"}, Map.of()).managementPortBase(),
+            "free HTTP ports: free management ports");
+        assertEquals(7100, Launcher.parse(new String[] {"--management-port-base", "7100"}, Map.of())
+            .managementPortBase());
+        assertEquals(0, Launcher.parse(new String[0], Map.of("DURAK_MANAGEMENT_PORT_BASE", "0")).managementPortBase());
+        assertThrows(IllegalArgumentException.class,
+            () -> Launcher.parse(new String[] {"--management-port-base", "65534"}, Map.of()));
     }
 
     @Test

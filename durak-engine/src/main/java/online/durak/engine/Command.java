@@ -1,10 +1,10 @@
 package online.durak.engine;
 
-/** What a table is asked to do; randomness enters here (the seed of a shuffle), never inside the engine. */
+/** What a table is asked to do; randomness enters here (a {@link Shuffle}), never inside the engine. */
 public sealed interface Command {
 
-    /** Deal the next deal of the match, shuffled from {@code seed}. */
-    record StartDeal(long seed) implements Command {
+    /** Deal the next deal of the match, shuffled and sealed by {@code shuffle}. */
+    record StartDeal(Shuffle shuffle) implements Command {
     }
 
     /** A seat makes a move. */

@@ -1,16 +1,14 @@
 package online.durak.engine;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.util.Objects;
 
 /**
  * The daily game a table plays (rules.md §7, docs/daily.md): its date, and whether this attempt is practice (every
  * attempt of a player after the first of the day). The engine decides what follows from it like every other table
- * setting: the settings it fits ({@link Rules#daily}), and the shuffles, which derive from the date alone, so that
- * every player of the day meets the same deck orders, practice or not ({@link #shuffleSeed}).
+ * setting: the settings it fits ({@link Rules#daily}), and the shuffles, which derive from the date and the
+ * installation's {@link DailySecret}, so that every player of the day meets the same deck orders, practice or not, and
+ * nobody without the secret can know them ({@link #shuffleSeed}).
  */
 public record Daily(LocalDate date, boolean practice) {
     public static final int PLAYERS = 3;
@@ -29,31 +27,20 @@ public record Daily(LocalDate date, boolean practice) {
                 && clock == 0 && stake == 0;
     }
 
-    /** The seed that shuffles deal {@code dealNumber} (1-based) of this date's game: the same for every player. */
-    public long shuffleSeed(int dealNumber) {
-        return seed(date + "/deal/" + dealNumber);
+    /**
+     * The seed that shuffles deal {@code dealNumber} (1-based) of this date's game at the installation whose daily
+     * secret is {@code secret}: the same for every player there, and nothing anyone can compute without the secret.
+     */
+    public long shuffleSeed(DailySecret secret, int dealNumber) {
+        return secret.seed(date + "/deal/" + dealNumber);
     }
 
     /**
      * A seed for a bot's decision at {@code seat} in the position {@code position} (any text that names the position
-     * fully, the same on every run): the same position of the same day always meets the same answer.
+     * fully, the same on every run): the same position of the same day always meets the same answer at one
+     * installation.
      */
-    public long botSeed(int seat, String position) {
-        return seed(date + "/seat/" + seat + "/" + position);
-    }
-
-    /** The first eight bytes of SHA-256 of the text: stable across JVMs and versions, unlike String.hashCode mixes. */
-    private static long seed(String text) {
-        byte[] h;
-        try {
-            h = MessageDigest.getInstance("SHA-256").digest(("durak.daily/" + text).getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
-        long s = 0;
-        for (int i = 0; i < 8; i++) {
-            s = s << 8 | (h[i] & 0xff);
-        }
-        return s;
+    public long botSeed(DailySecret secret, int seat, String position) {
+        return secret.seed(date + "/seat/" + seat + "/" + position);
     }
 }

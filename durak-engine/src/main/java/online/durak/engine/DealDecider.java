@@ -24,6 +24,12 @@ public final class DealDecider {
      * first, and a deal where nobody holds a trump is shuffled again; otherwise {@code attacker} opens.
      */
     public static Event.DealStarted deal(Rules rules, long seed, int dealNumber, int dealer, int attacker) {
+        return deal(rules, seed, null, dealNumber, dealer, attacker);
+    }
+
+    /** {@link #deal(Rules, long, int, int, int)}, the deal sealed by {@code salt} (null: no seal). */
+    public static Event.DealStarted deal(Rules rules, long seed, String salt, int dealNumber, int dealer,
+                                         int attacker) {
         SplittableRandom random = new SplittableRandom(seed);
         int[] base = new int[rules.deck().size()];
         int k = 0;
@@ -40,7 +46,8 @@ public final class DealDecider {
             }
             Event.DealStarted e = dealFrom(rules, order, dealNumber, dealer, attacker, redeals);
             if (e != null) {
-                return e;
+                return salt == null ? e : new Event.DealStarted(e.deal(), e.dealer(), e.deckOrder(), e.redeals(),
+                        e.attacker(), e.shownTrump(), salt);
             }
         }
     }
@@ -79,7 +86,8 @@ public final class DealDecider {
             order[i] = e.deckOrder().get(i).index();
         }
         int shown = e.shownTrump() == null ? NONE : e.shownTrump().index();
-        return DealState.dealt(rules, order, e.dealer(), e.attacker(), shown);
+        return DealState.dealt(rules, order, e.dealer(), e.attacker(), shown,
+                e.salt() == null ? null : ShuffleProof.commitment(e.salt(), e.deckOrder()));
     }
 
     // ---- decide ----

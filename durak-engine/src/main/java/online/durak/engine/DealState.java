@@ -27,6 +27,7 @@ public final class DealState {
     int stockTop;
     final int trump;        // suit ordinal
     final int trumpCard;    // card index of the face-up trump card (or the dealer's last card); NONE if unknown
+    final String commitment; // the shuffle's seal (ShuffleProof), or null
     long discard;
     int discardCount;
     int boutsPlayed;
@@ -47,16 +48,17 @@ public final class DealState {
     int durak = NONE;
     int[] points;
 
-    private DealState(Rules rules, int[] stock, int trump, int trumpCard) {
+    private DealState(Rules rules, int[] stock, int trump, int trumpCard, String commitment) {
         this.rules = rules;
         this.players = rules.players();
         this.stock = stock;
         this.trump = trump;
         this.trumpCard = trumpCard;
+        this.commitment = commitment;
     }
 
     DealState copy() {
-        DealState s = new DealState(rules, stock, trump, trumpCard);
+        DealState s = new DealState(rules, stock, trump, trumpCard, commitment);
         s.hands = hands.clone();
         s.known = known.clone();
         s.stockTop = stockTop;
@@ -88,8 +90,9 @@ public final class DealState {
      * A freshly dealt deal (rules.md §3): {@code deckOrder} top card first, dealt one card at a time
      * starting left of the dealer; the next card is the trump card at the bottom of the stock, or, when the
      * deal used up the deck, the dealer's last card shows trump and is known to be in the dealer's hand.
+     * {@code commitment} is the shuffle's seal ({@link ShuffleProof}), null for a deal without one.
      */
-    static DealState dealt(Rules rules, int[] deckOrder, int dealer, int attacker, int shownTrump) {
+    static DealState dealt(Rules rules, int[] deckOrder, int dealer, int attacker, int shownTrump, String commitment) {
         int n = rules.players();
         int dealtCount = 6 * n;
         long[] hands = new long[n];
@@ -107,7 +110,7 @@ public final class DealState {
             trumpCard = deckOrder[dealtCount - 1];
             stock = new int[0];
         }
-        DealState s = new DealState(rules, stock, trumpCard / 13, trumpCard);
+        DealState s = new DealState(rules, stock, trumpCard / 13, trumpCard, commitment);
         s.hands = hands;
         s.known = new long[n];
         if (stock.length == 0) {
@@ -130,7 +133,7 @@ public final class DealState {
             stock[i] = p.stock().get(i).index();
         }
         int trumpCard = stock.length > 0 ? stock[stock.length - 1] : NONE;
-        DealState s = new DealState(rules, stock, p.trump().ordinal(), trumpCard);
+        DealState s = new DealState(rules, stock, p.trump().ordinal(), trumpCard, null);
         s.hands = new long[n];
         s.known = new long[n];
         for (int i = 0; i < n; i++) {
@@ -181,6 +184,11 @@ public final class DealState {
 
     public Rules rules() {
         return rules;
+    }
+
+    /** The seal of this deal's shuffle ({@link ShuffleProof}): what every seat sees of the deck order; null if none. */
+    public String shuffleCommitment() {
+        return commitment;
     }
 
     public int players() {

@@ -29,10 +29,22 @@ public sealed interface Event {
     /**
      * A deal was dealt from {@code deckOrder} (top card first): 6 cards each, one at a time, starting left
      * of the dealer; then the trump card. {@code redeals} counts shuffles thrown away because nobody held a
-     * trump. {@code shownTrump} is the lowest trump the first attacker showed, or null.
+     * trump. {@code shownTrump} is the lowest trump the first attacker showed, or null. {@code salt} seals the deck
+     * order ({@link ShuffleProof}); null for a deal dealt without one (events older than the seal).
      */
-    record DealStarted(int deal, int dealer, List<Card> deckOrder, int redeals, int attacker, Card shownTrump)
-            implements Event {
+    record DealStarted(int deal, int dealer, List<Card> deckOrder, int redeals, int attacker, Card shownTrump,
+                       String salt) implements Event {
+        public DealStarted {
+            if (salt != null && !ShuffleProof.isSalt(salt)) {
+                throw new IllegalArgumentException("a salt is 64 lowercase hex digits");
+            }
+        }
+
+        /** A deal without a seal. */
+        public DealStarted(int deal, int dealer, List<Card> deckOrder, int redeals, int attacker, Card shownTrump) {
+            this(deal, dealer, deckOrder, redeals, attacker, shownTrump, null);
+        }
+
         public String type() {
             return "DealStarted";
         }

@@ -26,9 +26,10 @@ public final class MatchDecider {
                 return Decision.reject(Rejection.DEAL_RUNNING, "a deal is still being played");
             }
             int number = m.dealNumber() + 1;
-            // the daily game's shuffles come from its date, whatever seed the command brought (rules.md §3)
-            long seed = m.rules().daily() != null ? m.rules().daily().shuffleSeed(number) : start.seed();
-            Event e = DealDecider.deal(m.rules(), seed, number, nextDealer(m), nextAttacker(m));
+            // the daily game's shuffles come from its date and the daily secret, whatever seed came (rules.md §3)
+            Shuffle shuffle = start.shuffle();
+            Event e = DealDecider.deal(m.rules(), shuffle.seedFor(m.rules(), number), shuffle.salt(), number,
+                    nextDealer(m), nextAttacker(m));
             return new Decision.Accepted<>(List.of(e), evolve(m, e));
         }
         Command.Play play = (Command.Play) command;

@@ -9,6 +9,9 @@ import java.util.Set;
  * @param turnClockSeconds 0 for no clock
  * @param stake            chips each registered human pays; 0 for none
  * @param daily            the daily game this table plays (docs/daily.md), or null for an ordinary table
+ * @param spectators       people without a seat may watch the running table (its public view): a setting of the
+ *                         service, not a rule of play (docs/rules-decisions.md); never at a table with a stake or a
+ *                         daily game's table, on by default at every other
  */
 public record Rules(
         Variant variant,
@@ -22,7 +25,8 @@ public record Rules(
         int dealsPerMatch,
         int turnClockSeconds,
         int stake,
-        Daily daily) {
+        Daily daily,
+        boolean spectators) {
 
     public static final Set<Integer> DEALS_PER_MATCH = Set.of(1, 3, 5, 7);
     public static final Set<Integer> TURN_CLOCKS = Set.of(0, 30, 60, 90, 120);
@@ -46,9 +50,24 @@ public record Rules(
         require(stake >= 0, "stake", "must not be negative");
         require(daily == null || daily.fits(variant, deck, players, teams, throwIn, firstBoutLimit, discardVisible,
                 dealsPerMatch, turnClockSeconds, stake), "daily", Daily.SHAPE);
+        require(!spectators || stake == 0 && daily == null, "spectators", daily != null
+                ? "a daily game's table is never watched" : "a table with a stake is never watched");
     }
 
-    /** An ordinary table (no daily game). */
+    /** Spectators as by default: allowed unless the table has a stake or plays a daily game. */
+    public Rules(Variant variant, Deck deck, int players, boolean teams, ThrowIn throwIn, FirstBoutLimit firstBoutLimit,
+                 boolean showTrumpToTransfer, boolean discardVisible, int dealsPerMatch, int turnClockSeconds,
+                 int stake, Daily daily) {
+        this(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake, daily, watchableByDefault(stake, daily));
+    }
+
+    /** Whether a table with this stake and daily game lets spectators watch when its creator does not say. */
+    public static boolean watchableByDefault(int stake, Daily daily) {
+        return stake == 0 && daily == null;
+    }
+
+    /** An ordinary table (no daily game), spectators as by default. */
     public Rules(Variant variant, Deck deck, int players, boolean teams, ThrowIn throwIn, FirstBoutLimit firstBoutLimit,
                  boolean showTrumpToTransfer, boolean discardVisible, int dealsPerMatch, int turnClockSeconds,
                  int stake) {
@@ -76,64 +95,70 @@ public record Rules(
 
     public Rules withVariant(Variant v) {
         return new Rules(v, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withDeck(Deck d) {
         return new Rules(variant, d, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withPlayers(int n) {
         return new Rules(variant, deck, n, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withTeams(boolean t) {
         return new Rules(variant, deck, players, t, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withThrowIn(ThrowIn t) {
         return new Rules(variant, deck, players, teams, t, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withFirstBoutLimit(FirstBoutLimit f) {
         return new Rules(variant, deck, players, teams, throwIn, f, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withShowTrumpToTransfer(boolean s) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, s, discardVisible,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withDiscardVisible(boolean v) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, v,
-                dealsPerMatch, turnClockSeconds, stake, daily);
+                dealsPerMatch, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withDealsPerMatch(int d) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                d, turnClockSeconds, stake, daily);
+                d, turnClockSeconds, stake, daily, spectators);
     }
 
     public Rules withTurnClockSeconds(int s) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, s, stake, daily);
+                dealsPerMatch, s, stake, daily, spectators);
     }
 
+    /** A stake turns spectators off: a table with a stake is never watched. */
     public Rules withStake(int s) {
         return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
-                dealsPerMatch, turnClockSeconds, s, daily);
+                dealsPerMatch, turnClockSeconds, s, daily, spectators && s == 0);
+    }
+
+    public Rules withSpectators(boolean on) {
+        return new Rules(variant, deck, players, teams, throwIn, firstBoutLimit, showTrumpToTransfer, discardVisible,
+                dealsPerMatch, turnClockSeconds, stake, daily, on);
     }
 
     /** The same settings as a practice attempt: a daily game played again ("Again") never counts a second time. */
     public Rules asPractice() {
         return daily == null || daily.practice() ? this : new Rules(variant, deck, players, teams, throwIn,
                 firstBoutLimit, showTrumpToTransfer, discardVisible, dealsPerMatch, turnClockSeconds, stake,
-                new Daily(daily.date(), true));
+                new Daily(daily.date(), true), spectators);
     }
 
     /** The partner of a seat in team play: the seat opposite (i and i + n/2). */

@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The only way deal state leaves the engine for a player: one seat's view, or the open view of a finished deal. */
+/**
+ * The only way deal state leaves the engine for a player: one seat's view, the public view of a spectator, or the open
+ * view of a finished deal.
+ */
 public final class Views {
     private Views() {
     }
@@ -16,6 +19,15 @@ public final class Views {
             throw new IllegalArgumentException("no seat " + seat);
         }
         return build(s, seat, Map.of(seat, s.hand(seat).cards()));
+    }
+
+    /**
+     * What anyone at the table may know now, seated or not (a spectator's view): no hand at all, and of the others
+     * only what every seat's view shows of them (hand sizes, known cards, the table, trump, stock and discard counts,
+     * roles); no legal moves. Seat -1 with no hands.
+     */
+    public static SeatView publicView(DealState s) {
+        return build(s, -1, Map.of());
     }
 
     /** Every card open: only for a finished deal; a running deal is seen from one seat. */
@@ -83,6 +95,6 @@ public final class Views {
                 visible ? s.discard().cards() : null, trumpsInPlay, s.boutsPlayed(), out, s.roomLeft(),
                 s.stillToComeInRound(), s.passedInRound(),
                 seat >= 0 ? DealDecider.legalMoves(s, seat) : List.of(), s.durak(),
-                points == null ? null : java.util.Arrays.stream(points).boxed().toList());
+                points == null ? null : java.util.Arrays.stream(points).boxed().toList(), s.shuffleCommitment());
     }
 }

@@ -1,7 +1,6 @@
 package online.durak.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.LocalDate;
@@ -53,24 +52,5 @@ class DailyPointsTest {
         InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> r.withDealsPerMatch(5));
         assertEquals("daily", e.setting());
         assertEquals(r.daily(), r.withDealsPerMatch(3).daily(), "a with-method keeps the daily game");
-    }
-
-    @Test
-    void theShuffles_deriveFromTheDateAndTheDeal_practiceOrNot() {
-        LocalDate day = LocalDate.of(2026, 12, 1);
-        Daily counting = new Daily(day, false);
-        Daily practice = new Daily(day, true);
-        assertEquals(counting.shuffleSeed(1), practice.shuffleSeed(1));
-        assertNotEquals(counting.shuffleSeed(1), counting.shuffleSeed(2));
-        assertNotEquals(counting.shuffleSeed(1), new Daily(day.plusDays(1), false).shuffleSeed(1));
-        // the match deals from the date's seed whatever seed the command brings
-        Rules rules = Rules.daily(day, false);
-        Event.DealStarted a = (Event.DealStarted) ((Decision.Accepted<MatchState>) MatchDecider.decide(
-                MatchDecider.initialState(rules), new Command.StartDeal(1))).events().get(0);
-        Event.DealStarted b = (Event.DealStarted) ((Decision.Accepted<MatchState>) MatchDecider.decide(
-                MatchDecider.initialState(Rules.daily(day, true)), new Command.StartDeal(99))).events().get(0);
-        assertEquals(a.deckOrder(), b.deckOrder());
-        // pinned: the derivation must never change, or an old day's game would no longer be the one played that day
-        assertEquals("[8H, 6H, 6D, KD, AS, QC]", a.deckOrder().subList(0, 6).toString());
     }
 }

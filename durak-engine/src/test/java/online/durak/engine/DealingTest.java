@@ -172,7 +172,7 @@ class DealingTest {
     }
 
     private static Event.DealStarted startNext(MatchState m, long seed) {
-        Decision<MatchState> d = MatchDecider.decide(m, new Command.StartDeal(seed));
+        Decision<MatchState> d = MatchDecider.decide(m, new Command.StartDeal(Shuffle.of(seed)));
         return (Event.DealStarted) ((Decision.Accepted<MatchState>) d).events().get(0);
     }
 

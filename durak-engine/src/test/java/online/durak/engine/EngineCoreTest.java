@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine's core keeps no library (README "Rules conformance"): no compiled class outside {@code engine/conformance}
- * (which reads JSON) and {@code engine/cli} (the command line, picocli) refers to a JSON library or to picocli. A class
- * file names every class it uses in its constant pool, so reading the bytes finds any use, imported or written out in
- * full.
+ * (which reads JSON) and {@code engine/cli} (the command line, picocli, which reads replays as JSON) refers to a JSON
+ * library or to picocli. A class file names every class it uses in its constant pool, so reading the bytes finds any
+ * use, imported or written out in full.
  */
 class EngineCoreTest {
     private static final List<String> JSON_LIBRARIES = List.of("com/fasterxml/", "org/json/", "com/google/gson/",
@@ -63,6 +63,13 @@ class EngineCoreTest {
     void theConformanceReader_isFoundUsingJackson_soTheScanSeesAUse() throws IOException, URISyntaxException {
         try (Stream<Path> walk = Files.walk(classes().resolve("conformance"))) {
             assertTrue(users(walk.filter(f -> f.toString().endsWith("CaseReader.class")), JSON_LIBRARIES).size() == 1);
+        }
+    }
+
+    @Test
+    void theReplayReader_isFoundUsingJackson_soTheScanSeesAUse() throws IOException, URISyntaxException {
+        try (Stream<Path> walk = Files.walk(classes().resolve("cli"))) {
+            assertTrue(users(walk.filter(f -> f.toString().endsWith("ReplayFile.class")), JSON_LIBRARIES).size() == 1);
         }
     }
 }

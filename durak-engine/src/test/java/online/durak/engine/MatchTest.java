@@ -67,7 +67,7 @@ class MatchTest {
         int previousDealer = -1;
         int previousDurak = -1;
         for (int deal = 1; deal <= 3; deal++) {
-            Decision.Accepted<MatchState> started = accepted(m, new Command.StartDeal(100 + deal));
+            Decision.Accepted<MatchState> started = accepted(m, new Command.StartDeal(Shuffle.of(100 + deal)));
             Event.DealStarted e = (Event.DealStarted) started.events().get(0);
             assertEquals(deal, e.deal());
             if (deal == 1) {
@@ -81,7 +81,7 @@ class MatchTest {
             }
             log.addAll(started.events());
             m = started.state();
-            assertEquals("DEAL_RUNNING", refusal(m, new Command.StartDeal(1)));
+            assertEquals("DEAL_RUNNING", refusal(m, new Command.StartDeal(Shuffle.of(1))));
 
             Played p = playDeal(m);
             log.addAll(p.events());
@@ -106,7 +106,7 @@ class MatchTest {
         Event.MatchEnded ended = (Event.MatchEnded) log.get(log.size() - 1);
         assertEquals(expectedTotals, ended.totals());
         assertEquals(placesOf(totals), ended.places());
-        assertEquals("MATCH_OVER", refusal(m, new Command.StartDeal(9)));
+        assertEquals("MATCH_OVER", refusal(m, new Command.StartDeal(Shuffle.of(9))));
         assertEquals("MATCH_OVER", refusal(m, new Command.Play(0, Move.PASS)));
 
         MatchState replayed = MatchDecider.initialState(rules);
@@ -146,7 +146,7 @@ class MatchTest {
 
     @Test
     void aRejectedMove_changesNothingInTheMatch() {
-        MatchState m = accepted(MatchDecider.initialState(Rules.defaults(3)), new Command.StartDeal(3)).state();
+        MatchState m = accepted(MatchDecider.initialState(Rules.defaults(3)), new Command.StartDeal(Shuffle.of(3))).state();
         int notToAct = (m.deal().toAct() + 1) % 3;
         assertEquals("NOT_YOUR_TURN", refusal(m, new Command.Play(notToAct, Move.PASS)));
     }
@@ -213,7 +213,7 @@ class MatchTest {
         assertEquals(List.of(2, 4, 1), a.state().totals());
         assertFalse(a.state().isOver());
 
-        Event.DealStarted next = (Event.DealStarted) accepted(a.state(), new Command.StartDeal(8)).events().get(0);
+        Event.DealStarted next = (Event.DealStarted) accepted(a.state(), new Command.StartDeal(Shuffle.of(8))).events().get(0);
         assertEquals(3, next.deal());
         assertEquals(2, next.dealer(), "the durak deals");
         assertEquals(1, next.attacker(), "the player to the durak's right attacks");

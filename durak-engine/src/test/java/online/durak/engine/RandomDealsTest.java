@@ -92,7 +92,7 @@ class RandomDealsTest {
         }
         assertEquals(List.of("seat", "phase", "toAct", "attacker", "defender", "hands", "handSizes", "known", "table",
                 "trump", "trumpCard", "stockCount", "discardCount", "discard", "trumpsInPlay", "boutsPlayed", "out",
-                "roomLeft", "stillToCome", "passed", "legalMoves", "durak", "points"), names);
+                "roomLeft", "stillToCome", "passed", "legalMoves", "durak", "points", "shuffleCommitment"), names);
     }
 
     // ---- the settings ----
@@ -235,12 +235,16 @@ class RandomDealsTest {
             int expectedAttacker = dealNo == 1 || m.previousDurak() < 0 || rules.teams()
                     ? -1 : (m.previousDurak() - 1 + n) % n;
             long dealSeed = seeds.nextLong();
-            Decision<MatchState> d = MatchDecider.decide(m, new Command.StartDeal(dealSeed));
+            String salt = java.util.HexFormat.of().toHexDigits(dealSeed).repeat(4);
+            Decision<MatchState> d = MatchDecider.decide(m, new Command.StartDeal(new Shuffle(dealSeed, salt, null)));
             assertTrue(d.isAccepted(), () -> where + ": StartDeal refused: " + d);
             Decision.Accepted<MatchState> a = (Decision.Accepted<MatchState>) d;
             assertEquals(1, a.events().size(), where);
             Event.DealStarted started = (Event.DealStarted) a.events().get(0);
             assertEquals(dealNo, started.deal(), where);
+            assertEquals(salt, started.salt(), where);
+            assertTrue(ShuffleProof.of(started).holds(), where);
+            List<Event> played = new ArrayList<>(List.of(started));
             folded = foldMatch(folded, a.events());
             m = a.state();
             assertEquals(dealNo, m.dealNumber(), where);
@@ -252,7 +256,7 @@ class RandomDealsTest {
                 assertEquals(m.previousDurak(), s.defender(),
                         () -> where + ": the durak defends first (rules.md §3.4)");
             }
-            assertRejected(MatchDecider.decide(m, new Command.StartDeal(1)), Rejection.DEAL_RUNNING, where);
+            assertRejected(MatchDecider.decide(m, new Command.StartDeal(Shuffle.of(1))), Rejection.DEAL_RUNNING, where);
 
             while (!m.deal().isOver()) {
                 s = m.deal();
@@ -271,11 +275,14 @@ class RandomDealsTest {
                 }
                 assertEquals(da.events(), dealEvents, () -> where + ": MatchDecider and DealDecider disagree");
                 run.afterMove(s, seat, move, dealEvents, ma.state().deal());
+                played.addAll(dealEvents);
                 folded = foldMatch(folded, ma.events());
                 m = ma.state();
                 assertEquals(Snap.of(m.deal()), Snap.of(folded.deal()), () -> where + ": match fold differs");
             }
             run.checkOver(m.deal());
+            assertNull(DealCheck.failure(rules, started.deckOrder(), played),
+                    () -> where + ": the deal does not follow from its deck order");
             int[] points = m.deal().points();
             for (int i = 0; i < n; i++) {
                 totals[i] += points[i];
@@ -299,7 +306,7 @@ class RandomDealsTest {
             places.add(1 + better);
         }
         assertEquals(places, m.places(), () -> replay + ": places (ties share, rules.md §6)");
-        assertRejected(MatchDecider.decide(m, new Command.StartDeal(1)), Rejection.MATCH_OVER, replay);
+        assertRejected(MatchDecider.decide(m, new Command.StartDeal(Shuffle.of(1))), Rejection.MATCH_OVER, replay);
     }
 
     private static MatchState foldMatch(MatchState m, List<Event> events) {
@@ -739,6 +746,10 @@ class RandomDealsTest {
                 long leak = shown & ~allowed;
                 assertEquals(0L, leak, at(() -> "seat " + seat + "'s view shows " + new CardSet(leak)));
                 assertEquals(handSizes, view.handSizes(), at(() -> "hand sizes in view"));
+                // of the deck order a view shows only its seal: a hash, in which no card's text can stand
+                assertEquals(s.shuffleCommitment(), view.shuffleCommitment(), at(() -> "the shuffle's commitment"));
+                assertTrue(view.shuffleCommitment() == null || ShuffleProof.isCommitment(view.shuffleCommitment()),
+                        at(() -> "the commitment is 64 lowercase hex digits"));
                 assertEquals(s.stockCount(), view.stockCount(), at(() -> "stock size in view"));
                 if (rules.discardVisible()) {
                     assertEquals(s.discard(), CardSet.of(view.discard()), at(() -> "visible discard"));

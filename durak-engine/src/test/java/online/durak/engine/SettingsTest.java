@@ -153,6 +153,16 @@ class SettingsTest {
     }
 
     @Test
+    void spectators_areAllowedByDefault_butNeverAtATableWithAStakeOrADailyGame() {
+        assertTrue(Rules.defaults(2).spectators());
+        assertFalse(Rules.defaults(2).withStake(10).spectators(), "a stake turns watching off");
+        assertFalse(Rules.daily(java.time.LocalDate.of(2026, 12, 1), false).spectators());
+        assertFalse(Rules.defaults(2).withSpectators(false).spectators());
+        refusedNaming("spectators", () -> Rules.defaults(2).withStake(10).withSpectators(true));
+        refusedNaming("spectators", () -> Rules.daily(java.time.LocalDate.of(2026, 12, 1), true).withSpectators(true));
+    }
+
+    @Test
     void missingSettings_areRefusedNamingThem() {
         refusedNaming("variant", () -> Rules.defaults(2).withVariant(null));
         refusedNaming("deck", () -> Rules.defaults(2).withDeck(null));

@@ -158,4 +158,40 @@ class ViewsTest {
         assertTrue(Views.seatView(s, 4).known().get(2).contains(Card.parse("AS")));
         assertEquals(1, Views.seatView(s, 4).hands().size());
     }
+
+    @Test
+    void publicView_isEverySeatsViewWithoutItsHandAndMoves() {
+        Table t = taken();
+        SeatView pub = Views.publicView(t.state());
+
+        assertEquals(-1, pub.seat());
+        assertEquals(Map.of(), pub.hands(), "no hand at all");
+        assertEquals(List.of(), pub.legalMoves());
+        for (int seat = 0; seat < 3; seat++) {
+            assertEquals(shared(t.view(seat)), shared(pub), "the public view is seat " + seat
+                    + "'s without what only that seat knows");
+        }
+    }
+
+    @Test
+    void publicView_showsKnownCardsButNoUnknownCard() {
+        SeatView pub = Views.publicView(taken().state());
+
+        assertEquals(Map.of(1, cards("8D"), 2, cards("10S")), pub.known(),
+                "the card the defender took and the face-up trump seat 2 drew are known to all");
+        assertEquals(List.of(6, 4, 4), pub.handSizes(), "after the draw");
+    }
+
+    /** Seat 1 took the 8D (every seat saw it go into that hand). */
+    private static Table taken() {
+        return position().when(0, "attack 8D").when(1, "take");
+    }
+
+    /** What a seat's view shows of the deal besides the seat's own hand and moves. */
+    private static List<Object> shared(SeatView v) {
+        return List.of(v.phase(), v.toAct(), v.attacker(), v.defender(), v.handSizes(), v.known(),
+                v.table().stream().map(List::of).toList(), v.trump(), v.trumpCard(), v.stockCount(), v.discardCount(),
+                String.valueOf(v.discard()), v.trumpsInPlay(), v.boutsPlayed(), v.out(), v.roomLeft(), v.stillToCome(),
+                v.passed(), v.durak(), String.valueOf(v.points()));
+    }
 }

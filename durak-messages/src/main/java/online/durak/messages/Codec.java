@@ -188,6 +188,14 @@ public final class Codec {
         return Wire.rules(node, defaults.players(), defaults);
     }
 
+    /**
+     * A table's settings as another service sends them, written from {@link Rules} ({@link #toNode(Object)}): every
+     * setting there, a daily game's date and practice too; anything else is {@link MessageException#INVALID_SETTING}.
+     */
+    public static Rules readFullRules(JsonNode node) {
+        return Wire.fullRules(node);
+    }
+
     // ---- moves, events, views ----
 
     /** A move as docs/conformance.md writes it; anything else is {@link MessageException#INVALID_MOVE}. */

@@ -9,13 +9,14 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.Tempo;
 
 /**
  * A command on the commands topic (docs/spine.md), keyed by {@code tableId}. The table
  * service writes it after checking who asks ({@code playerId}, from the token); the rules service decides it.
- * Seeds for shuffles are not part of it: the rules service adds them ({@link #toTableCommand(long)}).
+ * Shuffles are not part of it: the rules service adds them ({@link #toTableCommand(Shuffle)}).
  *
  * @param commandId  chosen by the client; a repeated one changes nothing
  * @param name       the player's display name (used by create and join), or null
@@ -59,8 +60,8 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         }
     }
 
-    /** The engine's command; {@code seed} shuffles the deal that start or the last continue deals. */
-    public TableCommand toTableCommand(long seed) {
+    /** The engine's command; {@code shuffle} shuffles (and seals) the deal that start or the last continue deals. */
+    public TableCommand toTableCommand(Shuffle shuffle) {
         if (payload instanceof Create c) {
             return new TableCommand.Create(playerId, name, c.rules());
         } else if (payload instanceof Join j) {
@@ -68,19 +69,19 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         } else if (payload instanceof AddBot b) {
             return new TableCommand.AddBot(playerId, b.seat(), b.level());
         } else if (payload instanceof Leave) {
-            return new TableCommand.Leave(playerId, seed);
+            return new TableCommand.Leave(playerId, shuffle);
         } else if (payload instanceof Start) {
-            return new TableCommand.Start(playerId, seed);
+            return new TableCommand.Start(playerId, shuffle);
         } else if (payload instanceof Play p) {
             return new TableCommand.Play(playerId, p.move(), byComputer);
         } else if (payload instanceof Solo s) {
-            return new TableCommand.CreateSolo(playerId, name, s.rules(), s.bots(), seed, s.tempo());
+            return new TableCommand.CreateSolo(playerId, name, s.rules(), s.bots(), shuffle, s.tempo());
         } else if (payload instanceof Again a) {
-            return new TableCommand.Again(playerId, name, a.rules(), a.seat(), a.seats(), seed, a.tempo());
+            return new TableCommand.Again(playerId, name, a.rules(), a.seat(), a.seats(), shuffle, a.tempo());
         } else if (payload instanceof Hint) {
             return new TableCommand.Hint(playerId);
         } else if (payload instanceof Continue) {
-            return new TableCommand.Continue(playerId, seed);
+            return new TableCommand.Continue(playerId, shuffle);
         }
         // a clock command depends on the time: the rules service turns it into the due TableCommand
         throw new IllegalStateException("a clock command is decided by the rules service's clock");

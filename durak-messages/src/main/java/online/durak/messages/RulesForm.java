@@ -20,13 +20,16 @@ import online.durak.engine.Variant;
  * settings take defaults), the names stay text here so that a bad one is refused in rules.md's words.
  * {@code stake} is read as any number so that one out of range names the range {@code 0..2^31-1}; it is written as
  * an int. {@code daily} (the date, {@code YYYY-MM-DD}) and {@code practice} are written only for a daily game's table
- * and read only from messages: a client cannot ask for a daily game's shuffles (docs/daily.md).
+ * and read only from messages: a client cannot ask for a daily game's shuffles (docs/daily.md). {@code spectators}
+ * left out (so also in events stored before it existed) is its default: on unless the table has a stake or plays a
+ * daily game ({@link Rules#watchableByDefault}).
  */
 record RulesForm(@Wire.MayBeAbsent String variant, @Wire.MayBeAbsent Integer deck, @Wire.MayBeAbsent Integer players,
                  @Wire.MayBeAbsent Boolean teams, @Wire.MayBeAbsent String throwIn,
                  @Wire.MayBeAbsent String firstBoutLimit, @Wire.MayBeAbsent Boolean showTrumpToTransfer,
                  @Wire.MayBeAbsent Boolean discardVisible, @Wire.MayBeAbsent Integer dealsPerMatch,
                  @Wire.MayBeAbsent Integer turnClock, @Wire.MayBeAbsent Number stake,
+                 @Wire.MayBeAbsent Boolean spectators,
                  @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) String daily,
                  @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) Boolean practice) {
 
@@ -39,7 +42,7 @@ record RulesForm(@Wire.MayBeAbsent String variant, @Wire.MayBeAbsent Integer dec
         return new RulesForm(Names.variant(r.variant()), r.deck().size(), r.players(), r.teams(),
                 Names.throwIn(r.throwIn()), Names.firstBoutLimit(r.firstBoutLimit()), r.showTrumpToTransfer(),
                 r.discardVisible(), r.dealsPerMatch(), r.turnClockSeconds() == 0 ? null : r.turnClockSeconds(),
-                r.stake(), r.daily() == null ? null : r.daily().date().toString(),
+                r.stake(), r.spectators(), r.daily() == null ? null : r.daily().date().toString(),
                 r.daily() == null ? null : r.daily().practice());
     }
 
@@ -78,14 +81,15 @@ record RulesForm(@Wire.MayBeAbsent String variant, @Wire.MayBeAbsent Integer dec
                         + (whole ? " from 0 to " + Integer.MAX_VALUE : "") + ", not " + stake);
             }
             boolean team = teams == null ? d.teams() : teams;
+            int chips = stake == null ? d.stake() : stake.intValue();
             int clock = !clockGiven ? d.turnClockSeconds() : turnClock == null ? 0 : turnClock;
             // Without a number of players the other settings are still checked (with one they allow), so that
             // the answer names a bad setting first and the missing number only when everything else is right.
             Rules rules = new Rules(v, k, n != null ? n : team ? 4 : 2, team, t, l,
                     showTrumpToTransfer == null ? d.showTrumpToTransfer() : showTrumpToTransfer,
                     discardVisible == null ? d.discardVisible() : discardVisible,
-                    dealsPerMatch == null ? d.dealsPerMatch() : dealsPerMatch, clock,
-                    stake == null ? d.stake() : stake.intValue(), day);
+                    dealsPerMatch == null ? d.dealsPerMatch() : dealsPerMatch, clock, chips, day,
+                    spectators == null ? Rules.watchableByDefault(chips, day) : spectators);
             if (n == null) {
                 throw new MessageException(INVALID_SETTING, "players", "is required (2 to 6)");
             }

@@ -18,13 +18,15 @@ import online.durak.engine.Card;
 import online.durak.engine.Move;
 import online.durak.engine.Phase;
 import online.durak.engine.SeatView;
+import online.durak.engine.ShuffleProof;
 import online.durak.engine.Suit;
 
 /**
  * A seat's view (rules.md §8) as JSON, bound by Jackson. Seats that nobody fills are null (e.g. {@code toAct}
  * once the deal is over, {@code durak} after a draw). The open view ({@code seat} null) has {@code hands} for
- * every seat instead of {@code hand}. {@code discard} and {@code trumpsInPlay} appear only when the discard lies
- * face up. Every other field must be there. {@link #toView} checks what Jackson cannot: seats within
+ * every seat instead of {@code hand}; the public view of a spectator ({@code seat} null) has neither. {@code discard}
+ * and {@code trumpsInPlay} appear only when the discard lies face up; {@code shuffleCommitment} only for a deal sealed
+ * at its start (docs/fairness.md). Every other field must be there. {@link #toView} checks what Jackson cannot: seats within
  * {@code handSizes}, the hand fields the seat calls for, no card twice on the table, counts not negative. Whether
  * the view could occur in a deal of some settings is not checked (a reader has no settings).
  *
@@ -40,16 +42,18 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
                     @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) List<Card> discard,
                     @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) Integer trumpsInPlay,
                     int boutsPlayed, List<Integer> out, int roomLeft, List<Integer> stillToCome, List<Integer> passed,
-                    @JsonDeserialize(contentAs = JsonNode.class) @JsonSetter(contentNulls = Nulls.SET) List<Object> legalMoves, Integer durak, @JsonSetter(nulls = Nulls.SET) List<Integer> points) {
+                    @JsonDeserialize(contentAs = JsonNode.class) @JsonSetter(contentNulls = Nulls.SET) List<Object> legalMoves, Integer durak, @JsonSetter(nulls = Nulls.SET) List<Integer> points,
+                    @Wire.MayBeAbsent @JsonInclude(JsonInclude.Include.NON_NULL) String shuffleCommitment) {
 
     static SeatViewForm of(SeatView v) {
         boolean own = v.seat() >= 0;
         return new SeatViewForm(seat(v.seat()), Names.phase(v.phase()), seat(v.toAct()), seat(v.attacker()),
                 seat(v.defender()), own ? v.hands().getOrDefault(v.seat(), List.of()) : null,
-                own ? null : bySeat(v.hands()), v.handSizes(), bySeat(v.known()), v.table(), Names.suit(v.trump()),
+                own || v.hands().isEmpty() ? null : bySeat(v.hands()), v.handSizes(), bySeat(v.known()), v.table(), Names.suit(v.trump()),
                 v.trumpCard(), v.stockCount(), v.discardCount(), v.discard(),
                 v.trumpsInPlay() < 0 ? null : v.trumpsInPlay(), v.boutsPlayed(), v.out(), v.roomLeft(),
-                v.stillToCome(), v.passed(), List.copyOf(v.legalMoves()), seat(v.durak()), v.points());
+                v.stillToCome(), v.passed(), List.copyOf(v.legalMoves()), seat(v.durak()), v.points(),
+                v.shuffleCommitment());
     }
 
     /** -1 is the engine's "nobody"; on the wire it is null. */
@@ -91,12 +95,11 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
             hs.put(me, hand);
         } else {
             if (hand != null) {
-                throw error("hand", "the open view (seat null) has hands, not hand");
+                throw error("hand", "a view from no seat (seat null) has hands (the open view) or none, not hand");
             }
-            if (hands == null) {
-                throw error("hands", "is required in the open view (seat null)");
+            if (hands != null) {
+                hs.putAll(seatCards("hands", hands, players));
             }
-            hs.putAll(seatCards("hands", hands, players));
         }
         Suit t = null;
         for (Suit s : Suit.values()) {
@@ -128,7 +131,17 @@ record SeatViewForm(Integer seat, String phase, Integer toAct, Integer attacker,
                 count("stockCount", stockCount), count("discardCount", discardCount), discard,
                 discard == null ? -1 : count("trumpsInPlay", trumpsInPlay), count("boutsPlayed", boutsPlayed),
                 seats("out", out, players), count("roomLeft", roomLeft), seats("stillToCome", stillToCome, players),
-                seats("passed", passed, players), List.copyOf(legal), seat("durak", durak, players), points);
+                seats("passed", passed, players), List.copyOf(legal), seat("durak", durak, players), points,
+                commitment());
+    }
+
+    /** The shuffle's seal: 64 lowercase hex digits, or absent for a deal dealt without one. */
+    private String commitment() {
+        if (shuffleCommitment != null && !ShuffleProof.isCommitment(shuffleCommitment)) {
+            throw error("shuffleCommitment", "must be 64 lowercase hex digits (a SHA-256), not \"" + shuffleCommitment
+                    + "\"");
+        }
+        return shuffleCommitment;
     }
 
     private static MessageException error(String field, String message) {

@@ -325,14 +325,21 @@ public final class Wire {
     interface EventMixin {
     }
 
-    /** {@code shownTrump} is null when no trump was shown. */
+    /**
+     * {@code shownTrump} is null when no trump was shown; {@code salt} (the seal of the deck order, docs/fairness.md) is
+     * left out of a deal without one, and absent in events stored before deals were sealed.
+     */
     abstract static class DealStartedMixin {
         @JsonCreator
         DealStartedMixin(@JsonProperty("deal") int deal, @JsonProperty("dealer") int dealer,
                          @JsonProperty("deckOrder") List<Card> deckOrder, @JsonProperty("redeals") int redeals,
                          @JsonProperty("attacker") int attacker,
-                         @JsonProperty("shownTrump") @JsonSetter(nulls = Nulls.SET) Card shownTrump) {
+                         @JsonProperty("shownTrump") @JsonSetter(nulls = Nulls.SET) Card shownTrump,
+                         @JsonProperty("salt") @MayBeAbsent String salt) {
         }
+
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        abstract String salt();
     }
 
     /** A bot's seat has no {@code name} of a person... or a person's no {@code bot} level: either may be null. */

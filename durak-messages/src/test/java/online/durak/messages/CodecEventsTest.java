@@ -2,6 +2,7 @@ package online.durak.messages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,21 @@ class CodecEventsTest {
         for (Event e : events) {
             assertEquals(e, Codec.readEvent(Codec.parse(Codec.toJson(e))));
         }
+    }
+
+    @Test
+    void aDealDealtBeforeTheSeal_readsWithoutSalt_andIsWrittenAsItWas() {
+        String old = "{\"type\":\"DealStarted\",\"deal\":1,\"dealer\":0,\"deckOrder\":[\"6S\",\"10D\"],"
+                + "\"redeals\":0,\"attacker\":1,\"shownTrump\":null}";
+        Event.DealStarted e = (Event.DealStarted) Codec.readEvent(Codec.parse(old));
+        assertNull(e.salt());
+        assertEquals(old, Codec.toJson(e));
+        String sealed = Codec.toJson(new Event.DealStarted(1, 0, List.of(Card.parse("6S"), Card.parse("10D")), 0, 1,
+                null, "0f".repeat(32)));
+        assertEquals(old.replace("null}", "null,\"salt\":\"" + "0f".repeat(32) + "\"}"), sealed);
+        assertEquals("0f".repeat(32), ((Event.DealStarted) Codec.readEvent(Codec.parse(sealed))).salt());
+        assertThrows(MessageException.class, () -> Codec.readEvent(Codec.parse(old.replace("null}",
+                "null,\"salt\":\"XYZ\"}"))), "a salt of another form");
     }
 
     @Test

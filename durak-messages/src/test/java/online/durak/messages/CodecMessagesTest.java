@@ -13,6 +13,7 @@ import online.durak.engine.CardSet;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.Tempo;
@@ -64,8 +65,8 @@ class CodecMessagesTest {
     void tempo_travelsWithSoloAndAgain_andIsLeftOutWithoutOne() {
         List<CommandMessage> c = sampleCommands();
         assertEquals(new TableCommand.CreateSolo("player-0", "Anna", Rules.defaults(3).withTurnClockSeconds(0),
-                List.of(BotLevel.NORMAL, BotLevel.NORMAL), 7, Tempo.SLOW), c.get(13).toTableCommand(7));
-        assertEquals(Tempo.FAST, ((TableCommand.Again) c.get(14).toTableCommand(7)).tempo());
+                List.of(BotLevel.NORMAL, BotLevel.NORMAL), Shuffle.of(7), Tempo.SLOW), c.get(13).toTableCommand(Shuffle.of(7)));
+        assertEquals(Tempo.FAST, ((TableCommand.Again) c.get(14).toTableCommand(Shuffle.of(7))).tempo());
         assertTrue(Codec.toJson(c.get(13)).contains("\"tempo\":\"SLOW\""), Codec.toJson(c.get(13)));
         assertFalse(Codec.toJson(c.get(9)).contains("tempo"), "no tempo: left out");
         assertNull(((CommandMessage.Solo) c.get(9).payload()).tempo());
@@ -109,17 +110,17 @@ class CodecMessagesTest {
     void command_becomesTheEngineCommand_withTheSeedAddedByTheRulesService() {
         List<CommandMessage> c = sampleCommands();
         assertEquals(new TableCommand.Create("player-0", "Anna", Rules.defaults(3).withTurnClockSeconds(0)),
-                c.get(0).toTableCommand(1));
-        assertEquals(new TableCommand.Join("player-1", "Boris", null), c.get(1).toTableCommand(1));
-        assertEquals(new TableCommand.Join("player-2", "Chen", 2), c.get(2).toTableCommand(1));
-        assertEquals(new TableCommand.AddBot("player-0", 2, BotLevel.STRONG), c.get(3).toTableCommand(1));
-        assertEquals(new TableCommand.Leave("player-1", 1), c.get(4).toTableCommand(1));
-        assertEquals(new TableCommand.Start("player-0", 99), c.get(5).toTableCommand(99));
+                c.get(0).toTableCommand(Shuffle.of(1)));
+        assertEquals(new TableCommand.Join("player-1", "Boris", null), c.get(1).toTableCommand(Shuffle.of(1)));
+        assertEquals(new TableCommand.Join("player-2", "Chen", 2), c.get(2).toTableCommand(Shuffle.of(1)));
+        assertEquals(new TableCommand.AddBot("player-0", 2, BotLevel.STRONG), c.get(3).toTableCommand(Shuffle.of(1)));
+        assertEquals(new TableCommand.Leave("player-1", Shuffle.of(1)), c.get(4).toTableCommand(Shuffle.of(1)));
+        assertEquals(new TableCommand.Start("player-0", Shuffle.of(99)), c.get(5).toTableCommand(Shuffle.of(99)));
         assertEquals(new TableCommand.Play("player-0", new Move.Cover(Card.parse("8D"), Card.parse("10D"))),
-                c.get(6).toTableCommand(1));
-        assertEquals(new TableCommand.Continue("player-2", -7), c.get(8).toTableCommand(-7));
+                c.get(6).toTableCommand(Shuffle.of(1)));
+        assertEquals(new TableCommand.Continue("player-2", Shuffle.of(-7)), c.get(8).toTableCommand(Shuffle.of(-7)));
         assertEquals(new TableCommand.Again("player-1", "Boris", Rules.defaults(3).withTurnClockSeconds(0), 1,
-                java.util.Arrays.asList(null, null, BotLevel.NORMAL), 5), c.get(11).toTableCommand(5));
+                java.util.Arrays.asList(null, null, BotLevel.NORMAL), Shuffle.of(5)), c.get(11).toTableCommand(Shuffle.of(5)));
     }
 
     @Test

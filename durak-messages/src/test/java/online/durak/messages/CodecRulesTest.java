@@ -1,6 +1,7 @@
 package online.durak.messages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,7 +31,7 @@ class CodecRulesTest {
     void settings_areWrittenByTheirRulesMdNames() {
         assertEquals("{\"variant\":\"PODKIDNOI\",\"deck\":36,\"players\":4,\"teams\":false,\"throwIn\":\"ALL\","
                         + "\"firstBoutLimit\":\"FIRST_BOUT\",\"showTrumpToTransfer\":false,\"discardVisible\":true,"
-                        + "\"dealsPerMatch\":5,\"turnClock\":60,\"stake\":0}",
+                        + "\"dealsPerMatch\":5,\"turnClock\":60,\"stake\":0,\"spectators\":true}",
                 Codec.toJson(Rules.defaults(4)));
         assertTrue(Codec.toJson(Rules.defaults(4).withTurnClockSeconds(0)).contains("\"turnClock\":null"));
     }
@@ -39,7 +40,7 @@ class CodecRulesTest {
     void aDailyGamesSettings_nameTheDateAndPractice_inMessagesOnly() {
         Rules daily = Rules.daily(java.time.LocalDate.of(2026, 12, 1), true);
         String json = Codec.toJson(daily);
-        assertTrue(json.endsWith("\"stake\":0,\"daily\":\"2026-12-01\",\"practice\":true}"), json);
+        assertTrue(json.endsWith("\"stake\":0,\"spectators\":false,\"daily\":\"2026-12-01\",\"practice\":true}"), json);
         // a message (the table's TableCreated) keeps them
         Event.TableCreated created = new Event.TableCreated(daily, "p1");
         assertEquals(created, Codec.readEvent(Codec.parse(Codec.toJson(created))));
@@ -105,6 +106,22 @@ class CodecRulesTest {
         assertRefused("dealsPerMatch", "{\"players\":2,\"dealsPerMatch\":2}");
         assertRefused("turnClock", "{\"players\":2,\"turnClock\":45}");
         assertRefused("stake", "{\"players\":2,\"stake\":-5}");
+        assertRefused("spectators", "{\"players\":2,\"stake\":5,\"spectators\":true}");
+    }
+
+    @Test
+    void spectators_areAllowedUnlessTheTableHasAStake_alsoInSettingsWrittenBeforeTheyExisted() {
+        assertTrue(read("{\"players\":2}").spectators());
+        assertFalse(read("{\"players\":2,\"spectators\":false}").spectators());
+        assertFalse(read("{\"players\":2,\"stake\":5}").spectators(), "a stake turns watching off");
+        assertFalse(read("{\"players\":2,\"stake\":5,\"spectators\":false}").spectators());
+        // a TableCreated stored before the setting existed
+        String before = Codec.toJson(new Event.TableCreated(Rules.defaults(2).withStake(5), "p1"))
+                .replace(",\"spectators\":false", "");
+        assertFalse(before.contains("spectators"), before);
+        assertEquals(Rules.defaults(2).withStake(5), ((Event.TableCreated) Codec.readEvent(Codec.parse(before))).rules());
+        assertTrue(((Event.TableCreated) Codec.readEvent(Codec.parse(before.replace("\"stake\":5", "\"stake\":0"))))
+                .rules().spectators());
     }
 
     @Test

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 class EventVisibilityTest {
 
     @Test
-    void aRedactedEvent_neverHoldsACardOfAnotherSeatsHandOrOfTheStock() {
+    void aRedactedEvent_neverHoldsACardOfAnotherSeatsHandOrOfTheStock_norASaltOrDeckOrder() {
         int checked = 0;
         for (PlayedMatch m : Samples.matches()) {
+            java.util.Set<String> salts = Secrets.salts(m);
             for (int i = 0; i < m.events.size(); i++) {
                 DealState deal = m.dealAfter(i);
                 if (deal == null || deal.isOver()) {
@@ -35,6 +36,10 @@ class EventVisibilityTest {
                     VisibleEvent v = EventVisibility.forSeat(m.events.get(i), seat, m.rules);
                     long leaked = cardsIn(Codec.toNode(v)) & hiddenFrom(deal, seat);
                     assertEquals(CardSet.EMPTY, new CardSet(leaked), "seat " + seat + " sees " + Codec.toJson(v));
+                    SeatEventMessage frame = SeatEventMessage.forSeat(new EventMessage("t", i + 1, m.events.get(i),
+                            null, Instant.EPOCH), seat, m.rules);
+                    assertFalse(Secrets.opensTheSeal(Codec.toNode(frame), salts), "seat " + seat + " sees "
+                            + Codec.toJson(frame));
                     checked++;
                 }
             }
@@ -52,6 +57,10 @@ class EventVisibilityTest {
                     && (cardsIn(Codec.toNode(m.events.get(i))) & hiddenFrom(deal, 0)) != 0;
         }
         assertTrue(found, "the check above would notice a leak");
+        Event dealt = m.events.stream().filter(e -> e instanceof Event.DealStarted).findFirst().orElseThrow();
+        assertTrue(Secrets.opensTheSeal(Codec.toNode(dealt), Secrets.salts(m)), "and an open seal");
+        assertTrue(Secrets.opensTheSeal(Codec.parse("[\"" + ((Event.DealStarted) dealt).salt() + "\"]"),
+                Secrets.salts(m)), "and a salt's text anywhere");
     }
 
     @Test

@@ -1,11 +1,13 @@
 package online.durak.messages;
 
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import online.durak.engine.BotLevel;
+import online.durak.engine.DailySecret;
 import online.durak.engine.DealDecider;
 import online.durak.engine.DealState;
 import online.durak.engine.Decision;
@@ -13,6 +15,7 @@ import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
+import online.durak.engine.Shuffle;
 import online.durak.engine.Views;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
@@ -48,6 +51,14 @@ final class PlayedMatch {
     private PlayedMatch(Rules rules, long seed) {
         this.rules = rules;
         this.random = new SplittableRandom(seed);
+    }
+
+    /** The daily secret of the installation these samples are played at. */
+    static final DailySecret DAILY_SECRET = new DailySecret(new byte[32]);
+
+    /** A sealed shuffle, its salt made from the seed so that the samples are the same on every run. */
+    static Shuffle shuffle(long seed) {
+        return new Shuffle(seed, HexFormat.of().toHexDigits(seed).repeat(4), DAILY_SECRET);
     }
 
     static String playerId(int seat) {
@@ -93,7 +104,7 @@ final class PlayedMatch {
         int n = rules.players();
         if (solo) {
             send(new TableCommand.CreateSolo(playerId(0), "Anna", rules,
-                    java.util.Collections.nCopies(n - 1, BotLevel.NORMAL), seed,
+                    java.util.Collections.nCopies(n - 1, BotLevel.NORMAL), shuffle(seed),
                     rules.daily() == null ? online.durak.engine.table.Tempo.SLOW : null)); // a tempo chosen
             play(seed, true);
             return;
@@ -108,7 +119,7 @@ final class PlayedMatch {
         if (n > 2) {
             send(new TableCommand.AddBot(playerId(0), n - 1, BotLevel.values()[(int) (seed % 3)]));
         }
-        send(new TableCommand.Start(playerId(0), seed));
+        send(new TableCommand.Start(playerId(0), shuffle(seed)));
         play(seed, false);
     }
 
@@ -126,7 +137,7 @@ final class PlayedMatch {
                 throw new AssertionError("the match does not end");
             }
             if (steps == leaveStep) {
-                send(new TableCommand.Leave(leaver, seed + steps));
+                send(new TableCommand.Leave(leaver, shuffle(seed + steps)));
                 continue;
             }
             DealState deal = table.match().deal();
@@ -138,12 +149,12 @@ final class PlayedMatch {
                         continue;
                     }
                     if (table.seats().get(seat).isHuman()) {
-                        send(new TableCommand.Continue(table.seats().get(seat).playerId(), seed + steps));
+                        send(new TableCommand.Continue(table.seats().get(seat).playerId(), shuffle(seed + steps)));
                     }
                 }
                 if (clock && !boardTimedOut) {
                     boardTimedOut = true;
-                    send(new TableCommand.BoardTimeOut("clock", seed + steps));
+                    send(new TableCommand.BoardTimeOut("clock", shuffle(seed + steps)));
                 }
                 continue;
             }
@@ -151,6 +162,7 @@ final class PlayedMatch {
             for (int s = 0; s < n; s++) {
                 views.add(new Seen(deal, Views.seatView(deal, s)));
             }
+            views.add(new Seen(deal, Views.publicView(deal)));
             List<Move> legal = DealDecider.legalMoves(deal, seat);
             moves.addAll(legal);
             String playerId = table.seats().get(seat).playerId();

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
+import online.durak.engine.ShuffleProof;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -181,6 +182,11 @@ class SchemaAgreementTest {
             for (Event e : m.events) {
                 seq++;
                 ObjectNode json = Codec.toNode(e);
+                if (e instanceof Event.DealStarted d && d.salt() != null) { // the replay's shuffleProof of the deal
+                    ObjectNode proof = Codec.toNode(ShuffleProof.of(d));
+                    assertPropertyNames(proof, checker.def("ShuffleProof"));
+                    errors.addAll(checker.check(proof, "ShuffleProof"));
+                }
                 assertPropertyNames(json, checker.def("event." + e.type()));
                 errors.addAll(checker.check(json, "event." + e.type()));
                 errors.addAll(checker.check(json, "Event"));

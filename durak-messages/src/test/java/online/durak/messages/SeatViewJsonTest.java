@@ -34,6 +34,11 @@ class SeatViewJsonTest {
                     assertEquals(v.seat(), json.get("seat").intValue());
                     assertEquals(texts(v.hands().get(v.seat())), texts(json.get("hand")));
                     assertFalse(json.has("hands"));
+                } else if (v.hands().isEmpty()) { // a spectator's public view
+                    assertTrue(json.get("seat").isNull());
+                    assertFalse(json.has("hand"));
+                    assertFalse(json.has("hands"));
+                    assertEquals(0, json.get("legalMoves").size());
                 } else {
                     assertTrue(json.get("seat").isNull());
                     assertFalse(json.has("hand"));
@@ -77,12 +82,27 @@ class SeatViewJsonTest {
     void aSeatsView_holdsNoCardOfAnotherHandOrOfTheStock_thatItMayNotKnow() {
         for (PlayedMatch m : Samples.matches()) {
             for (PlayedMatch.Seen seen : m.views) {
-                if (seen.view().seat() >= 0) {
+                if (seen.view().seat() >= 0 || seen.view().hands().isEmpty()) { // a seat's, or a spectator's
                     JsonNode json = Codec.toNode(seen.view());
                     long leaked = Secrets.cardsIn(json) & Secrets.hiddenFrom(seen.deal(), seen.view().seat());
                     assertEquals(0, leaked, json.toString());
                 }
             }
         }
+    }
+
+    @Test
+    void everyView_carriesTheDealsCommitment_andNeverItsSaltOrDeckOrder() {
+        int sealed = 0;
+        for (PlayedMatch m : Samples.matches()) {
+            for (PlayedMatch.Seen seen : m.views) {
+                JsonNode json = Codec.toNode(seen.view());
+                assertEquals(seen.deal().shuffleCommitment(), json.path("shuffleCommitment").textValue());
+                assertFalse(Secrets.opensTheSeal(json, Secrets.salts(m)), json.toString());
+                assertEquals(json, Codec.toNode(Codec.readSeatView(json)), "read back with its commitment");
+                sealed += json.has("shuffleCommitment") ? 1 : 0;
+            }
+        }
+        assertTrue(sealed > 1000, "sealed views " + sealed);
     }
 }

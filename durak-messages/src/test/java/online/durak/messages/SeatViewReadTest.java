@@ -59,6 +59,7 @@ class SeatViewReadTest {
         assertEquals(a.legalMoves(), b.legalMoves());
         assertEquals(a.durak(), b.durak());
         assertEquals(a.points(), b.points());
+        assertEquals(a.shuffleCommitment(), b.shuffleCommitment());
     }
 
     /** A real seat's view in the middle of a deal, with cards on the table. */
@@ -94,6 +95,7 @@ class SeatViewReadTest {
         assertBad("phase", o -> o.put("phase", "SLEEP"));
         assertBad("hand", o -> o.remove("hand"));
         assertBad("hands", o -> o.putObject("hands"));
+        assertBad("hand", o -> o.putNull("seat")); // a view from no seat has every hand or none, never one
         assertBad("hand", o -> o.putArray("hand").add("6H").add("6H"));
         assertBad("hand", o -> o.putArray("hand").add("1Z"));
         assertBad("handSizes", o -> o.putArray("handSizes").add(3));
@@ -113,6 +115,9 @@ class SeatViewReadTest {
         assertBad("legalMoves", o -> o.put("legalMoves", "pass"));
         assertBad("points", o -> o.putArray("points").add(1));
         assertBad("out", o -> o.putArray("out").add(7));
+        assertBad("shuffleCommitment", o -> o.put("shuffleCommitment", "AB".repeat(32)));
+        assertBad("shuffleCommitment", o -> o.put("shuffleCommitment", "ab"));
+        assertBad("shuffleCommitment", o -> o.put("shuffleCommitment", 7));
     }
 
     @Test

@@ -1,10 +1,16 @@
 package online.durak.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.Set;
 import online.durak.engine.Card;
 import online.durak.engine.DealState;
+import online.durak.engine.Event;
 
-/** What a seat may not know, and which cards a JSON message shows: to check that none of the first leaks. */
+/**
+ * What a seat may not know, and which cards a JSON message shows: to check that none of the first leaks; and the seals
+ * of the shuffles, opened only in a finished deal's replay.
+ */
 final class Secrets {
     private Secrets() {
     }
@@ -23,6 +29,33 @@ final class Secrets {
             }
         }
         return hidden;
+    }
+
+    /** The salts that sealed the match's deals: never shown while their deal runs (docs/fairness.md). */
+    static Set<String> salts(PlayedMatch m) {
+        Set<String> salts = new HashSet<>();
+        for (Event e : m.events) {
+            if (e instanceof Event.DealStarted d && d.salt() != null) {
+                salts.add(d.salt());
+            }
+        }
+        return salts;
+    }
+
+    /** Whether a JSON tree opens a shuffle's seal: a field that holds a deck order or a salt, or a salt's text. */
+    static boolean opensTheSeal(JsonNode node, Set<String> salts) {
+        if (node.isTextual()) {
+            return salts.contains(node.textValue());
+        }
+        if (node.isObject() && (node.has("deckOrder") || node.has("salt") || node.has("shuffleProof"))) {
+            return true;
+        }
+        for (JsonNode child : node) {
+            if (opensTheSeal(child, salts)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every card text anywhere in a JSON tree, as a card mask. */

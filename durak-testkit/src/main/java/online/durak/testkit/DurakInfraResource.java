@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Points a {@code @QuarkusTest} application at the test run's shared Kafka and PostgreSQL
  * ({@link TestInfra#shared()}): {@code kafka.bootstrap.servers}, {@code quarkus.datasource.reactive.url} and
- * {@code .jdbc.url}, {@code quarkus.datasource.username} and {@code quarkus.datasource.password}. Stopping does nothing: the
+ * {@code .jdbc.url}, {@code quarkus.datasource.username} and {@code quarkus.datasource.password}; and the test JVM's own
+ * daily secret ({@code durak.daily.secret-file}, {@link TestInfra#dailySecretFile()}). Stopping does nothing: the
  * infrastructure outlives the application and stops when Maven ends.
  *
  * <pre>

@@ -23,13 +23,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A service's Flyway migrations as its {@code application.properties} configures them ({@code quarkus.flyway.*}),
- * run on the test run's PostgreSQL, each case in a schema of its own: on an empty database they make exactly the
- * schema the code before the migrations made ({@link #before}, its DDL as it was); on a database that code made (rows
- * in it) they baseline and change nothing; on a database with only other services' tables they make this service's;
- * a second run does nothing. A service's test extends it and gives a row for its tables; its DDL of before is
+ * run on the test run's PostgreSQL, each case in a schema of its own: on an empty database the first of them (V1) makes
+ * exactly the schema the code before the migrations made ({@link #before}, its DDL as it was); on a database that code
+ * made (rows in it) they baseline, V1 changes nothing and the later ones apply, the rows kept; on a database with only
+ * other services' tables they make this service's; a second run does nothing. A service's test extends it and gives a row for its tables; its DDL of before is
  * {@code src/test/resources/db/before-migrations.sql}.
  */
 public abstract class MigrationsContract {
+    /** The migration that makes the schema of before: V1. */
+    private static final String FIRST = "1";
     private final List<String> schemas = new ArrayList<>();
 
     /** The class path resource of the DDL the service ran at start before it had migrations. */
@@ -41,9 +43,9 @@ public abstract class MigrationsContract {
     protected abstract String row();
 
     @Test
-    void onAnEmptyDatabase_theyMakeTheSchemaOfBefore() throws Exception {
+    void onAnEmptyDatabase_theFirstMakesTheSchemaOfBefore() throws Exception {
         String migrated = schema();
-        assertTrue(migrate(migrated).migrationsExecuted > 0);
+        assertTrue(migrate(migrated, FIRST).migrationsExecuted > 0);
         String made = schema();
         run(made, resource(before()));
         assertEquals(shape(made), shape(migrated));
@@ -56,21 +58,26 @@ public abstract class MigrationsContract {
         run(made, resource(before()) + ";\n" + row());
         List<String> shape = shape(made);
         long rows = count(made);
-        MigrateResult result = migrate(made);
+        MigrateResult result = migrate(made, FIRST);
         assertTrue(result.success);
         assertEquals(shape, shape(made), "nothing changed");
         assertEquals(rows, count(made), "the rows are kept");
         assertEquals(List.of("0 BASELINE", "1 SQL"), history(made).subList(0, 2));
-        assertEquals(0, migrate(made).migrationsExecuted, "a second start does nothing");
+        assertTrue(migrate(made, null).success, "the later migrations apply");
+        assertEquals(rows, count(made), "the rows are kept");
+        String fresh = schema();
+        migrate(fresh, null);
+        assertEquals(shape(fresh), shape(made), "the same schema as on an empty database");
+        assertEquals(0, migrate(made, null).migrationsExecuted, "a second start does nothing");
     }
 
     @Test
     void onADatabaseWithOtherServicesTables_theyMakeThisServicesOwn() throws Exception {
         String migrated = schema();
-        migrate(migrated);
+        migrate(migrated, null);
         String shared = schema();
         run(shared, "create table someone_elses (id text primary key)");
-        migrate(shared);
+        migrate(shared, null);
         List<String> mine = shape(shared).stream().filter(s -> !s.contains("someone_elses")).toList();
         assertEquals(shape(migrated), mine);
     }
@@ -85,15 +92,16 @@ public abstract class MigrationsContract {
         return p;
     }
 
-    private MigrateResult migrate(String schema) throws IOException {
+    /** Migrates up to {@code target} (a version; null: every migration). */
+    private MigrateResult migrate(String schema, String target) throws IOException {
         Properties c = config();
         TestInfra infra = TestInfra.shared();
-        return Flyway.configure(getClass().getClassLoader())
+        var flyway = Flyway.configure(getClass().getClassLoader())
                 .dataSource(infra.jdbcUrl(), infra.user(), infra.password()).schemas(schema)
                 .locations(c.getProperty("quarkus.flyway.locations")).table(c.getProperty("quarkus.flyway.table"))
                 .baselineOnMigrate(Boolean.parseBoolean(c.getProperty("quarkus.flyway.baseline-on-migrate")))
-                .baselineVersion(c.getProperty("quarkus.flyway.baseline-version"))
-                .load().migrate();
+                .baselineVersion(c.getProperty("quarkus.flyway.baseline-version"));
+        return (target == null ? flyway : flyway.target(target)).load().migrate();
     }
 
     private String schema() throws SQLException {

@@ -9,8 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every service shows at its edges, the same way (durak-service): readiness, {@code /api/info}, metrics, and
- * the shared {@code {code, message}} errors also for what the framework answers itself. A service's
+ * What every service shows at its edges, the same way (durak-service): readiness and metrics on the management port
+ * only, {@code /api/info}, the shared {@code {code, message}} errors also for what the framework answers itself, and a
+ * control character in a path or a query parameter refused before anything is done. A service's
  * {@code @QuarkusTest} extends it and names itself and the metrics of its own.
  */
 public abstract class ServiceEdgesContract {
@@ -30,7 +31,7 @@ public abstract class ServiceEdgesContract {
     @Test
     void readiness_isUp() {
         awaitReady();
-        given().when().get("/q/health/ready")
+        Management.given().when().get("/q/health/ready")
                 .then().statusCode(200).body("status", equalTo("UP"));
     }
 
@@ -44,10 +45,28 @@ public abstract class ServiceEdgesContract {
 
     @Test
     void metrics_areExposed() {
-        String body = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        awaitReady(); // a consumer's meters exist once it has started, whichever test runs first
+        String body = Management.given().when().get("/q/metrics").then().statusCode(200).extract().asString();
         for (String metric : metrics()) {
             org.hamcrest.MatcherAssert.assertThat(metric, body, containsString(metric));
         }
+    }
+
+    @Test
+    void healthAndMetrics_areNotServedOnThePublicPort() {
+        for (String path : List.of("/q/metrics", "/q/health", "/q/health/ready", "/q/health/live")) {
+            given().get(path).then().statusCode(404).contentType(ContentType.JSON).body("code", equalTo("NOT_FOUND"));
+        }
+    }
+
+    @Test
+    void aControlCharacterInAPathOrParameter_is400_namingIt() {
+        given().urlEncodingEnabled(false).get("/api/info%00x").then().statusCode(400).contentType(ContentType.JSON)
+                .body("code", equalTo("INVALID_PATH"))
+                .body("message", equalTo("the path must not hold a control character (U+0000 at character 10)"));
+        given().urlEncodingEnabled(false).get("/api/info?page=1%1B").then().statusCode(400)
+                .contentType(ContentType.JSON).body("code", equalTo("INVALID_PARAMETER"))
+                .body("message", equalTo("page: must not hold a control character (U+001B at character 2)"));
     }
 
     @Test

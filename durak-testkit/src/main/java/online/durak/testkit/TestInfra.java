@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,7 +67,11 @@ public final class TestInfra {
     public static final int RESTART_TIMEOUT_SECONDS = 180;
     static final String MAIN_CLASS = "online.durak.deploy.InfraMain";
 
+    /** durak-service's {@code DailySecrets.PROPERTY}: the file of the installation's daily secret. */
+    static final String DAILY_SECRET_PROPERTY = "durak.daily.secret-file";
+
     private static TestInfra shared;
+    private static Path dailySecret;
 
     private final Path propertiesFile;
     private final Properties properties;
@@ -196,7 +202,30 @@ public final class TestInfra {
         m.put("quarkus.datasource.jdbc.url", jdbcUrl());
         m.put("quarkus.datasource.username", user());
         m.put("quarkus.datasource.password", password());
+        m.put(DAILY_SECRET_PROPERTY, dailySecretFile().toString());
         return m;
+    }
+
+    /**
+     * A daily secret of this test JVM's own (docs/daily.md): 32 random bytes in a temporary file readable by its owner
+     * only, made on first use. The services that deal or play the daily game do not start without one; tests never
+     * share a secret with an installation.
+     */
+    public static synchronized Path dailySecretFile() {
+        if (dailySecret == null) {
+            try {
+                Path file = Files.createTempFile("durak-daily-secret", "",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                Files.write(file, key);
+                file.toFile().deleteOnExit();
+                dailySecret = file;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot make a daily secret for the tests", e);
+            }
+        }
+        return dailySecret;
     }
 
     @Override

@@ -57,7 +57,18 @@ class TestInfraTest {
         assertEquals(Map.of("kafka.bootstrap.servers", "127.0.0.1:1",
             "quarkus.datasource.reactive.url", "postgresql://127.0.0.1:2/durak",
             "quarkus.datasource.jdbc.url", "jdbc:postgresql://127.0.0.1:2/durak",
-            "quarkus.datasource.username", "durak", "quarkus.datasource.password", "durak"), alive.quarkusConfig());
+            "quarkus.datasource.username", "durak", "quarkus.datasource.password", "durak",
+            "durak.daily.secret-file", TestInfra.dailySecretFile().toString()), alive.quarkusConfig());
+    }
+
+    @Test
+    void theTestsDailySecret_is32RandomBytes_readableByItsOwnerOnly_theSameWithinTheJvm() throws IOException {
+        Path file = TestInfra.dailySecretFile();
+        assertEquals(32, Files.size(file));
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"),
+            Files.getPosixFilePermissions(file));
+        assertEquals(file, TestInfra.dailySecretFile());
+        assertFalse(java.util.Arrays.equals(new byte[32], Files.readAllBytes(file)));
     }
 
     /** The client side of the control port, against a stand-in that answers as deploy's InfraControl does. */

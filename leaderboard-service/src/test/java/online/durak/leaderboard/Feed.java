@@ -19,6 +19,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import online.durak.service.auth.ServiceToken;
+import online.durak.testkit.Management;
 
 /** The rules service's side for these tests: table events published to the test topic, keyed by table id. */
 public final class Feed implements AutoCloseable {
@@ -46,15 +48,20 @@ public final class Feed implements AutoCloseable {
 
     /** Waits until readiness is UP: the consumer has joined its group and has its partitions. */
     public static void awaitReady() {
-        await("readiness UP", () -> given().get("/q/health/ready").statusCode() == 200);
+        await("readiness UP", () -> Management.given().get("/q/health/ready").statusCode() == 200);
     }
+
+    /** An operator's service token: the only kind {@code /admin/*} takes. */
+    public static final ServiceToken OPERATOR = new ServiceToken("durak-online", "operator");
 
     /** Starts a rebuild and waits for its end; its last status. */
     public static JsonPath rebuild() {
-        given().post("/admin/rebuild").then().statusCode(202).body("running", equalTo(true));
+        given().auth().oauth2(OPERATOR.get()).post("/admin/rebuild").then().statusCode(202)
+                .body("running", equalTo(true));
         await(Duration.ofMinutes(10), "the rebuild's end",
-                () -> !given().get("/admin/rebuild").jsonPath().getBoolean("running"));
-        JsonPath status = given().get("/admin/rebuild").then().statusCode(200).extract().jsonPath();
+                () -> !given().auth().oauth2(OPERATOR.get()).get("/admin/rebuild").jsonPath().getBoolean("running"));
+        JsonPath status = given().auth().oauth2(OPERATOR.get()).get("/admin/rebuild").then().statusCode(200)
+                .extract().jsonPath();
         assertNull(status.get("error"));
         return status;
     }

@@ -4,10 +4,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import online.durak.engine.BotLevel;
+import online.durak.engine.DailySecret;
 import online.durak.engine.DealDecider;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
@@ -26,6 +28,14 @@ public final class Match {
     public final List<EventMessage> events = new ArrayList<>();
     public TableState state = TableState.NONE;
     private final Instant start;
+
+    /** The daily secret of the installation these matches are played at. */
+    static final DailySecret DAILY_SECRET = new DailySecret(new byte[32]);
+
+    /** A shuffle as the rules service draws one (unsealed here: the leaderboard reads no seal). */
+    private static Shuffle shuffle(long seed) {
+        return new Shuffle(seed, null, DAILY_SECRET);
+    }
 
     private Match(String tableId, Instant start) {
         this.tableId = tableId;
@@ -55,7 +65,7 @@ public final class Match {
         for (int seat = people.size(); seat < rules.players(); seat++) {
             m.send(new TableCommand.AddBot(creator, seat, bot));
         }
-        m.send(new TableCommand.Start(creator, seed));
+        m.send(new TableCommand.Start(creator, shuffle(seed)));
         for (int step = 0; m.state.status() != TableStatus.FINISHED; step++) {
             if (step > 20_000) {
                 throw new IllegalStateException("the match at " + tableId + " does not end");
@@ -64,13 +74,13 @@ public final class Match {
                 for (int seat = 0; seat < rules.players() && m.state.onBoard(); seat++) {
                     SeatHolder h = m.state.seats().get(seat);
                     if (h.isHuman() && !m.state.continued().contains(seat) && m.state.onBoard()) {
-                        m.send(new TableCommand.Continue(h.playerId(), seed + step));
+                        m.send(new TableCommand.Continue(h.playerId(), shuffle(seed + step)));
                     }
                 }
                 continue;
             }
             if (leaver != null && m.state.seatOf(leaver) >= 0 && m.state.match().dealPoints().size() == afterDeals) {
-                m.send(new TableCommand.Leave(leaver, seed + step));
+                m.send(new TableCommand.Leave(leaver, shuffle(seed + step)));
                 continue;
             }
             int seat = m.state.toAct();

@@ -47,11 +47,7 @@ final class Cluster implements AutoCloseable {
         };
         topicConfig = topics.start();
         ratings = new FakeLeaderboard();
-        env = new LinkedHashMap<>(RulesProcess.environment());
-        env.put("DURAK_JWT_PUBLIC_KEY", Path.of("src", "test", "resources", "test-keys", "jwt-public.pem")
-                .toAbsolutePath().toString());
-        env.put("DURAK_JWT_PRIVATE_KEY", Path.of("src", "test", "resources", "test-keys", "jwt-private.pem")
-                .toAbsolutePath().toString()); // its own token for the chips (chips.Holds)
+        env = new LinkedHashMap<>(RulesProcess.environment()); // the test key pair too: it signs for the chips
         env.put("DURAK_LEADERBOARD_URL", ratings.url());
         env.putAll(extraEnv);
         rules = RulesProcess.start(topicConfig, logs.resolve("rules-service-it.log"));

@@ -108,4 +108,23 @@ class DailyGameTest {
                 .body("code", equalTo("METHOD_NOT_ALLOWED"));
         assertEquals(0, today(p).getInt("attempts"), "nothing was started");
     }
+
+    @Test
+    void aBodyOtherThanNoneOrAnEmptyObject_is400_andStartsNothing() {
+        Player p = Player.fresh("Dora");
+        for (String body : List.of("{\"players\":2}", "[]", "5", "\"x\"", "null", "{\"practice\":true}")) {
+            given().auth().oauth2(p.token()).contentType("application/json").body(body).post("/api/daily")
+                    .then().statusCode(400).body("code", equalTo("INVALID_REQUEST"))
+                    .body("message", equalTo("body: must be empty or {} (the daily game has no settings: everyone "
+                            + "plays the same)"));
+        }
+        given().auth().oauth2(p.token()).contentType("application/json").body("{").post("/api/daily")
+                .then().statusCode(400).body("code", equalTo("INVALID_JSON"));
+        given().auth().oauth2(p.token()).contentType("text/plain").body("{}").post("/api/daily")
+                .then().statusCode(415).body("code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
+        assertEquals(0, today(p).getInt("attempts"), "nothing was started");
+        given().auth().oauth2(p.token()).contentType("application/json").body("{}").post("/api/daily")
+                .then().statusCode(201);
+        assertEquals(1, today(p).getInt("attempts"));
+    }
 }

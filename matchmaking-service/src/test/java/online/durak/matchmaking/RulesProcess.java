@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.UUID;
 import online.durak.deploy.ServiceProcess;
 import online.durak.testkit.TestInfra;
+import online.durak.testkit.TestKeys;
 
 /**
  * The real rules-service, started from its build ({@code ../rules-service/target/quarkus-app}) as deploy starts it,
@@ -16,11 +17,14 @@ public final class RulesProcess {
     private RulesProcess() {
     }
 
-    /** The environment of the shared test infrastructure. */
+    /** The environment of the shared test infrastructure, the tests' token key pair and the test JVM's own daily secret. */
     public static Map<String, String> environment() {
         TestInfra infra = TestInfra.shared();
-        return ServiceProcess.infraEnvironment(infra.bootstrapServers(), infra.reactiveUrl(), infra.jdbcUrl(),
-                infra.user(), infra.password(), 3);
+        Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
+                infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 3));
+        env.putAll(TestKeys.environment());
+        env.put("DURAK_DAILY_SECRET_FILE", TestInfra.dailySecretFile().toString());
+        return env;
     }
 
     public static ServiceProcess start(Map<String, String> topics, Path log) {

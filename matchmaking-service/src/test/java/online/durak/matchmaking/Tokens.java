@@ -17,7 +17,12 @@ public final class Tokens {
     }
 
     /** An account's token (the claim {@code account: true}), as the table service issues it; else a guest's. */
-    public static synchronized String token(String playerId, String name, boolean account) {
+    public static String token(String playerId, String name, boolean account) {
+        return token(playerId, name, account, null);
+    }
+
+    /** With the token id {@code jti} (to sign it out by), when not null. */
+    public static synchronized String token(String playerId, String name, boolean account, String jti) {
         try {
             if (key == null) {
                 key = KeyUtils.readPrivateKey("test-keys/jwt-private.pem");
@@ -25,6 +30,9 @@ public final class Tokens {
             var claims = Jwt.issuer("durak-online").subject(playerId).claim("name", name);
             if (account) {
                 claims.claim("account", true);
+            }
+            if (jti != null) {
+                claims.claim("jti", jti);
             }
             return claims.expiresIn(Duration.ofHours(1)).sign(key);
         } catch (Exception e) {

@@ -19,12 +19,16 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
+import online.durak.engine.BotLevel;
 import online.durak.engine.Card;
 import online.durak.engine.CardSet;
+import online.durak.engine.DailySecret;
+import online.durak.engine.DealDecider;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.ShuffleProof;
 import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableState;
@@ -172,6 +176,47 @@ class RulesFlowTest {
         assertEquals(last.lastSeq(), counts.getLong("last"));
     }
 
+    /** The DealStarted of a table's first deal, as the store holds it. */
+    private Event.DealStarted storedDeal(String tableId) {
+        return (Event.DealStarted) Codec.readEvent(Codec.parse(rows("select event::text as event from table_events"
+            + " where table_id = $1 and type = 'DealStarted' order by seq limit 1", tableId).get(0).getString("event")));
+    }
+
+    @Test
+    void everyDeal_isSealedWithASaltOfItsOwn_keptWithTheDealInTheStore() {
+        Table one = startedTable();
+        Table two = startedTable();
+        Event.DealStarted a = storedDeal(one.id());
+        Event.DealStarted b = storedDeal(two.id());
+        assertTrue(ShuffleProof.isSalt(a.salt()), a.salt());
+        assertTrue(ShuffleProof.isSalt(b.salt()), b.salt());
+        assertNotEquals(a.salt(), b.salt());
+        assertNotEquals(a.deckOrder(), b.deckOrder());
+        // the table's state holds the seal every seat's view shows
+        LoggedTable cached = handler.tables().peek(one.id());
+        assertEquals(ShuffleProof.of(a).commitment(), cached.state().match().deal().shuffleCommitment());
+    }
+
+    @Test
+    void aDailyTable_isDealtFromTheInstallationsSecret_andTheDate() throws Exception {
+        java.time.LocalDate day = java.time.LocalDate.of(2026, 12, 1);
+        List<List<Card>> decks = new ArrayList<>();
+        for (int attempt = 0; attempt < 2; attempt++) {
+            String id = Tables.newTableId();
+            accepted(bus.call(new CommandMessage(Tables.newCommandId(), id, "daily-" + id, "Ann",
+                new CommandMessage.Solo(Rules.daily(day, attempt > 0), List.of(BotLevel.STRONG, BotLevel.STRONG),
+                    null))));
+            decks.add(storedDeal(id).deckOrder());
+        }
+        assertEquals(decks.get(0), decks.get(1), "every attempt of the day meets the same cards");
+        // the cards the engine deals from this installation's secret (the test JVM's file), and from no other
+        DailySecret secret = new DailySecret(java.nio.file.Files.readAllBytes(TestInfra.dailySecretFile()));
+        Rules rules = Rules.daily(day, false);
+        assertEquals(DealDecider.deal(rules, rules.daily().shuffleSeed(secret, 1), 1, 0, -1).deckOrder(), decks.get(0));
+        assertNotEquals(DealDecider.deal(rules, rules.daily().shuffleSeed(new DailySecret(new byte[32]), 1), 1, 0, -1)
+            .deckOrder(), decks.get(0));
+    }
+
     @Test
     void aRepeatedCommandIdIsAppliedOnceAndAnsweredTheSame() {
         String id = Tables.newTableId();
@@ -216,6 +261,25 @@ class RulesFlowTest {
         assertFalse(refused.accepted());
         assertEquals(CommandService.COMMAND_ID_IN_USE, refused.code());
         assertEquals(0, count("select count(*) from table_events where table_id = $1", other));
+    }
+
+    @Test
+    void aCommandIdReusedForAnotherKindOfCommand_isRefused_andPlaysNothing() {
+        String id = Tables.newTableId();
+        CommandMessage create = Tables.create(id, "host", unclocked(2));
+        ReplyMessage created = accepted(bus.call(create));
+        assertEquals("create", rows("select kind from commands where command_id = $1", create.commandId()).get(0)
+            .getString("kind"));
+        // the same player, the same table, the same commandId: but a leave, not the create it named
+        bus.send(new CommandMessage(create.commandId(), id, "host", "host's name", new CommandMessage.Leave()));
+        ReplyMessage refused = bus.awaitReplies(create.commandId(), 2).get(1);
+        assertFalse(refused.accepted());
+        assertEquals(CommandService.COMMAND_ID_IN_USE, refused.code());
+        assertEquals(created.lastSeq(), count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(1, count("select count(*) from commands where table_id = $1", id));
+        // the create itself, sent again, is still answered as before
+        bus.send(create);
+        assertEquals(created.withoutEvents(), bus.awaitReplies(create.commandId(), 3).get(2));
     }
 
     @Test

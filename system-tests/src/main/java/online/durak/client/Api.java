@@ -65,6 +65,11 @@ public final class Api {
             .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : body)));
     }
 
+    /** A plain-text GET (e.g. /q/metrics in the Prometheus format), without a token. */
+    public Response getText(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT).header("Accept", "text/plain").GET());
+    }
+
     public Response delete(String path, String token) {
         return send(request(path, token).DELETE());
     }
@@ -79,9 +84,17 @@ public final class Api {
 
     /** Opens the table's WebSocket with the token as a query parameter. */
     public CompletableFuture<WebSocket> webSocket(String tableId, String token, WebSocket.Listener listener) {
-        String ws = base.replaceFirst("^http", "ws") + "/api/tables/" + tableId + "/ws"
-            + (token == null ? "" : "?token=" + token);
-        return HTTP.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10)).buildAsync(URI.create(ws), listener);
+        return openSocket("/api/tables/" + tableId + "/ws" + (token == null ? "" : "?token=" + token), listener);
+    }
+
+    /** Opens the lobby's WebSocket subscribed to {@code query} (GET /api/tables' parameters, e.g. "players=3"). */
+    public CompletableFuture<WebSocket> lobbySocket(String query, String token, WebSocket.Listener listener) {
+        return openSocket("/api/lobby/ws?token=" + token + (query.isEmpty() ? "" : "&" + query), listener);
+    }
+
+    private CompletableFuture<WebSocket> openSocket(String path, WebSocket.Listener listener) {
+        return HTTP.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10))
+            .buildAsync(URI.create(base.replaceFirst("^http", "ws") + path), listener);
     }
 
     private HttpRequest.Builder request(String path, String token) {

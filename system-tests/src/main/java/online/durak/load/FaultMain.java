@@ -21,9 +21,11 @@ import java.util.Map;
 import java.util.Properties;
 import online.durak.client.Api;
 import online.durak.deploy.Cli;
+import online.durak.deploy.DailySecretFile;
 import online.durak.deploy.ServiceProcess;
 import online.durak.deploy.TokenKeys;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -51,16 +53,8 @@ public final class FaultMain {
     @Command(name = "system-tests/faults.sh", sortOptions = false, usageHelpWidth = 110,
             description = "Faults under load against a running system, and the time until moves flow again.")
     static final class Line {
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
-        boolean help;
-
-        @Option(names = "--api", paramLabel = "URL", defaultValue = "http://localhost:8080/api",
-                description = "the system's API (default ${DEFAULT-VALUE})")
-        String api;
-
-        @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
-                description = "the system's data folder (default ${DEFAULT-VALUE})")
-        Path data;
+        @Mixin
+        SystemOptions system = new SystemOptions();
 
         @Option(names = "--home", paramLabel = "REPO", defaultValue = ".",
                 description = "the repository, for the second rules-service's jar (default ${DEFAULT-VALUE})")
@@ -92,8 +86,8 @@ public final class FaultMain {
 
     public static void main(String[] args) throws Exception {
         Line line = Cli.orExit(new Line(), Map.of(), () -> Line.of(args));
-        String apiUrl = line.api;
-        Path data = line.data;
+        String apiUrl = line.system.api;
+        Path data = line.system.data;
         Path home = line.home;
         int tables = line.tables;
         int settle = line.settle;
@@ -207,6 +201,7 @@ public final class FaultMain {
             infra.getProperty("pg.reactive.url"), infra.getProperty("pg.jdbc.url"), infra.getProperty("pg.user"),
             infra.getProperty("pg.password"), Integer.parseInt(infra.getProperty("partitions", "12")));
         env.putAll(TokenKeys.environment(data)); // the launcher's key pair, as every service has it
+        env.putAll(DailySecretFile.environment(data)); // and its daily secret
         ServiceProcess s = ServiceProcess.start("rules-service", ServiceProcess.jarOf(home.toAbsolutePath(),
             "rules-service"), ServiceProcess.freePort(), env, ServiceProcess.defaultJavaOpts(), Map.of(),
             data.resolve("logs").resolve("rules-service-2.log"));

@@ -21,6 +21,7 @@ import online.durak.client.Api;
 import online.durak.client.Moves;
 import online.durak.deploy.Cli;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -74,16 +75,8 @@ public final class LoadMain {
                     + "a move's latency, and the CPU per move of every process of the system.",
             footer = "The floor and the CPU use read <data>/infra.properties (the system's data folder).")
     static final class Line {
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
-        boolean help;
-
-        @Option(names = "--api", paramLabel = "URL", defaultValue = "http://localhost:8080/api",
-                description = "the system's API (default ${DEFAULT-VALUE})")
-        String api;
-
-        @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
-                description = "the system's data folder (default ${DEFAULT-VALUE})")
-        Path data;
+        @Mixin
+        SystemOptions system = new SystemOptions();
 
         @Option(names = "--tables", paramLabel = "K", defaultValue = "1",
                 description = "tables at once (default ${DEFAULT-VALUE})")
@@ -398,8 +391,7 @@ public final class LoadMain {
             throw new IllegalArgumentException("--tables, --duration and --floor-samples must be positive; "
                 + "--warmup, --think-ms, --views and --pause-ms not negative");
         }
-        String base = l.api.replaceAll("/+$", "").replaceAll("/api$", "");
-        return new Options(base, l.data, l.tables, min, max, Duration.ofSeconds(l.warmup),
+        return new Options(l.system.base(), l.system.data, l.tables, min, max, Duration.ofSeconds(l.warmup),
             Duration.ofSeconds(l.duration), l.maxMoves, Duration.ofMillis(l.think), l.floorSamples, !l.noFloor,
             !l.floorOnly, l.seed, l.views, l.pauseMs);
     }

@@ -66,8 +66,8 @@ class CommandLinesTest {
     @Test
     void theFaultHarness_defaults_options_andABadFault() {
         FaultMain.Line d = FaultMain.Line.of(new String[0]);
-        assertEquals("http://localhost:8080/api", d.api);
-        assertEquals(Path.of("data"), d.data);
+        assertEquals("http://localhost:8080/api", d.system.api);
+        assertEquals(Path.of("data"), d.system.data);
         assertEquals(20, d.tables);
         assertEquals(30, d.settle);
         assertEquals(FaultMain.ALL, d.faults);
@@ -91,6 +91,21 @@ class CommandLinesTest {
         String faults = Cli.usage(new FaultMain.Line(), Map.of());
         for (String o : List.of("--api", "--data", "--home", "--tables", "--settle", "--faults", "--help")) {
             assertTrue(faults.contains(o), o);
+        }
+    }
+
+    @Test
+    void theLobbyMeasurement_takesEveryOption_andRefusesABadLine() {
+        LobbyMain.Options o = LobbyMain.parse(new String[] {"--api", "http://h:1/api", "--data", "/tmp/d", "--tables",
+            "50", "--sockets", "20", "--changes", "10", "--threads", "2"});
+        assertEquals(new LobbyMain.Options("http://h:1", "http://h:1001", Path.of("/tmp/d"), 50, 20, 10, 2), o);
+        assertEquals(new LobbyMain.Options("http://localhost:8080", "http://localhost:9080", Path.of("data"), 10_000,
+            2_000, 200, 4), LobbyMain.parse(new String[0]));
+        assertEquals("http://127.0.0.1:7000", LobbyMain.parse(new String[] {"--management", "http://127.0.0.1:7000"})
+            .management());
+        for (String[] bad : List.of(new String[] {"--tables", "0"}, new String[] {"--changes", "1"},
+                new String[] {"--sockets", "x"}, new String[] {"--what", "1"}, new String[] {"--threads"})) {
+            assertThrows(IllegalArgumentException.class, () -> LobbyMain.parse(bad), String.join(" ", bad));
         }
     }
 }

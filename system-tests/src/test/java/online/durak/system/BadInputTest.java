@@ -123,7 +123,10 @@ class BadInputTest {
     @Test
     void aMoveAtATableWhereOneHasNoSeat_isNotSeated() {
         refused(403, "NOT_SEATED", () -> api.post(path + "/moves", cid.token(), move("{\"type\":\"pass\"}")));
-        refused(403, "NOT_SEATED", () -> api.get(path + "/view", cid.token()));
+        // one without a seat may watch a running table (docs/websocket.md "Spectators"): the public view, no hand
+        JsonNode watched = api.get(path + "/view", cid.token()).body();
+        assertEquals(-1, watched.path("seat").asInt(), watched.toString());
+        assertTrue(watched.path("deal").path("hand").isMissingNode(), watched.toString());
     }
 
     @Test

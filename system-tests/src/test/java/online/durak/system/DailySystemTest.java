@@ -30,13 +30,18 @@ class DailySystemTest {
 
     /** Plays the table to its end, always the legal move at {@code pick} (0: the first; -1: the last). */
     private static void playToEnd(Api api, Api.Guest me, String table, int pick) {
+        play(api, me, table, pick, false);
+    }
+
+    /** Plays the table to its end, or ({@code firstDealOnly}) until its first deal is over and waits on the board. */
+    private static void play(Api api, Api.Guest me, String table, int pick, boolean firstDealOnly) {
         String path = "/api/tables/" + table;
         long deadline = System.currentTimeMillis() + MATCH_DEADLINE_MS;
         while (true) {
             Api.Response r = api.get(path + "/view", me.token());
             assertEquals(200, r.status(), r.toString());
             JsonNode view = r.body();
-            if (Moves.finished(view)) {
+            if (Moves.finished(view) || firstDealOnly && Moves.onBoard(view)) {
                 return;
             }
             assertTrue(System.currentTimeMillis() < deadline, "the daily match did not end in time: " + view);
@@ -59,7 +64,10 @@ class DailySystemTest {
         }
     }
 
-    /** The events of the match itself (after the seats were taken): the same for the same moves on the same day. */
+    /**
+     * The events of the match itself (after the seats were taken): the same for the same moves on the same day, but for
+     * the salts that seal each table's deals (docs/fairness.md), which are every table's own and left out here.
+     */
     private static List<String> matchEvents(String table) {
         List<Event> events = Truth.load(table).events;
         int from = 0;
@@ -71,9 +79,15 @@ class DailySystemTest {
         }
         List<String> out = new ArrayList<>();
         for (Event e : events.subList(from, events.size())) {
-            out.add(Codec.toJson(e));
+            out.add(Codec.toJson(e instanceof Event.DealStarted d ? new Event.DealStarted(d.deal(), d.dealer(),
+                d.deckOrder(), d.redeals(), d.attacker(), d.shownTrump()) : e));
         }
         return out;
+    }
+
+    private static List<String> salts(String table) {
+        return Truth.load(table).events.stream().filter(e -> e instanceof Event.DealStarted)
+            .map(e -> ((Event.DealStarted) e).salt()).toList();
     }
 
     private static int dailyPoints(String table) {
@@ -116,6 +130,8 @@ class DailySystemTest {
         List<String> annEvents = matchEvents(annTable);
         assertEquals(annEvents, matchEvents(bobTable),
             "the same deck orders and, for the same moves, the same answers of the bots");
+        assertEquals(3, salts(annTable).stream().distinct().count());
+        assertTrue(java.util.Collections.disjoint(salts(annTable), salts(bobTable)), "each table seals its own deals");
         int points = dailyPoints(annTable);
 
         // both on today's list with the same points, sharing the rank; the board shows the same daily points
@@ -144,7 +160,7 @@ class DailySystemTest {
             .body().path("matches").asInt() == matchesBefore + 1);
         JsonNode after = list(api, ann, date);
         assertEquals(points, after.path("player").path("points").asInt(), after.toString());
-        assertEquals(annTable, after.path("player").path("tableId").asText());
+        assertFalse(after.path("player").has("tableId"), "the list names no table: " + after);
 
         JsonNode today = api.get("/api/daily", ann.token()).body();
         assertTrue(today.path("attempted").asBoolean(), today.toString());
@@ -165,6 +181,41 @@ class DailySystemTest {
         Api.Response hint = api.post("/api/tables/" + annTable + "/hint", ann.token(), Api.object());
         assertEquals(409, hint.status(), hint.toString());
         assertEquals("HINTS_NOT_IN_DAILY", hint.body().path("code").asText(), "the counting attempt takes no hints");
+    }
+
+    /**
+     * docs/daily.md "What a player of the day sees": while Carl is on his daily game's board after deal 1, Dana can find
+     * his table neither on the list nor open it (its replay, view, events, board), nor watch it; Carl sees all of it.
+     */
+    @Test
+    void anotherPlayersRunningAttempt_isRefused_whileItsPlayerSeesItsFinishedDeal() {
+        Api api = SystemUnderTest.api();
+        String date = LocalDate.now(ZoneOffset.UTC).toString();
+        Api.Guest carl = api.signIn("DailyCarl");
+        Api.Guest dana = api.signIn("DailyDana");
+        Api.Response started = api.post("/api/daily", carl.token(), Api.object());
+        assertEquals(201, started.status(), started.toString());
+        String table = started.body().path("tableId").asText();
+        String path = "/api/tables/" + table;
+        play(api, carl, table, 0, true);
+
+        Api.Response own = api.get(path + "/replay?deal=1", carl.token());
+        assertEquals(200, own.status(), "its own player sees the finished deal: " + own);
+        assertTrue(own.body().path("shuffleProof").path("salt").isTextual(), own.body().path("shuffleProof").toString());
+        for (String refused : List.of(path + "/replay?deal=1", path + "/view", path + "/events", path + "/board", path)) {
+            Api.Response r = api.get(refused, dana.token());
+            assertEquals(403, r.status(), refused + ": " + r);
+            assertEquals("DAILY_HIDDEN", r.body().path("code").asText(), refused + ": " + r);
+            assertFalse(r.toString().contains("deckOrder"), r.toString());
+        }
+        WsPlayer watcher = WsPlayer.connectRefused(api, table, dana);
+        assertEquals("DAILY_HIDDEN", watcher.awaitError(1).path("code").asText());
+        watcher.close();
+        await("Carl's attempt on the list", () -> list(api, carl, date).path("player").path("deals").asInt() == 1);
+        Api.Response publicList = api.get("/api/daily/list?date=" + date + "&size=100", null);
+        assertEquals(200, publicList.status(), publicList.toString());
+        assertFalse(publicList.toString().contains(table), "the public list names no table: " + publicList);
+        assertFalse(publicList.toString().contains("tableId"), publicList.toString());
     }
 
     private static void await(String what, BooleanSupplier done) {

@@ -46,12 +46,18 @@ class LobbyTest {
         assertEquals(truth.lastSeq(), summary.get("seq").asLong(), "the refused join changed nothing");
     }
 
+    /** Whether any page of the lobby lists the table. */
     private static boolean lobbyHas(Api api, Api.Guest g, String table) {
-        for (JsonNode t : api.get("/api/tables", g.token()).body()) {
-            if (t.get("tableId").asText().equals(table)) {
-                return true;
+        String after = null;
+        do {
+            JsonNode page = api.get("/api/tables?limit=50" + (after == null ? "" : "&after=" + after), g.token()).body();
+            for (JsonNode t : page.get("tables")) {
+                if (t.get("tableId").asText().equals(table)) {
+                    return true;
+                }
             }
-        }
+            after = page.get("next").isNull() ? null : page.get("next").asText();
+        } while (after != null);
         return false;
     }
 }

@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import online.durak.engine.Card;
 import online.durak.engine.CardSet;
 import online.durak.engine.DealState;
+import online.durak.engine.Event;
 import online.durak.engine.MatchState;
 import online.durak.engine.Views;
 import online.durak.engine.table.TableState;
@@ -22,10 +25,12 @@ import online.durak.messages.EventVisibility;
  * Everything the players of one table received: seat views (REST answers, WebSocket frames) and events, each
  * with its seq. {@link #verify} checks each against the stored event log once the match is over:
  * <ul>
- * <li>a view is the engine's view of that seat ({@link Views#seatView}) of the table as folded up to the view's
- * seq, and an event is {@link EventVisibility#forSeat} of the stored event;</li>
+ * <li>a view is the engine's view of that seat ({@link Views#seatView}; a spectator's, seat -1: {@link
+ * Views#publicView}) of the table as folded up to the view's seq, and an event is {@link EventVisibility#forSeat} of the
+ * stored event;</li>
  * <li>independently of that, no card appears anywhere in it that the seat may not know at that seq: a card of
- * another seat's hand that is not known to be there, or a card of the stock other than the face-up trump.</li>
+ * another seat's hand that is not known to be there, or a card of the stock other than the face-up trump;</li>
+ * <li>and while a deal runs, nothing opens its seal (docs/fairness.md): no salt, no deck order.</li>
  * </ul>
  */
 final class Seen {
@@ -89,11 +94,12 @@ final class Seen {
             if (m.deal() == null) {
                 assertTrue(v.get("deal").isNull(), where + ": a deal before the first");
             } else {
-                assertEquals(Codec.write(Codec.toNode(Views.seatView(m.deal(), seen.seat()))),
-                    Codec.write(v.get("deal")), where + ": the seat's view of the deal");
+                assertEquals(Codec.write(Codec.toNode(seen.seat() < 0 ? Views.publicView(m.deal())
+                    : Views.seatView(m.deal(), seen.seat()))), Codec.write(v.get("deal")), where + ": the seat's view of the deal");
             }
         }
         noHiddenCards(v, forbidden(t, seen.seat()), where);
+        sealKept(v, truth, seq, where);
     }
 
     static void checkEvent(Truth truth, SeenEvent seen) {
@@ -101,11 +107,42 @@ final class Seen {
         assertEquals(Codec.write(Codec.toNode(EventVisibility.forSeat(truth.event(seen.seq()), seen.seat(), truth.rules()))),
             Codec.write(seen.event()), where + ": the event as the seat may see it");
         noHiddenCards(seen.event(), forbidden(truth.at(seen.seq()), seen.seat()), where);
+        sealKept(seen.event(), truth, seen.seq(), where);
     }
 
     /**
-     * What {@code seat} may not know of the running deal: the other seats' cards not known to be in their hands,
-     * and the stock, less the face-up trump card. A finished deal may be seen with every card open.
+     * docs/fairness.md: while a deal runs, nothing a player receives opens its seal: no salt of the table's deals and no
+     * field that holds a deck order or a salt (a replay of a finished deal may).
+     */
+    static void sealKept(JsonNode node, Truth truth, long seq, String where) {
+        MatchState m = truth.at(seq).match();
+        if (m == null || m.deal() == null || m.deal().isOver()) {
+            return;
+        }
+        Set<String> salts = new HashSet<>();
+        for (Event e : truth.events) {
+            if (e instanceof Event.DealStarted d && d.salt() != null) {
+                salts.add(d.salt());
+            }
+        }
+        opensNoSeal(node, salts, where);
+    }
+
+    private static void opensNoSeal(JsonNode node, Set<String> salts, String where) {
+        if (node.isTextual() && salts.contains(node.textValue())) {
+            fail(where + ": shows a deal's salt while the deal runs");
+        }
+        if (node.isObject() && (node.has("salt") || node.has("deckOrder") || node.has("shuffleProof"))) {
+            fail(where + ": opens a running deal's seal: " + node);
+        }
+        for (JsonNode child : node) {
+            opensNoSeal(child, salts, where);
+        }
+    }
+
+    /**
+     * What {@code seat} (-1: a spectator) may not know of the running deal: the other seats' cards not known to be in
+     * their hands, and the stock, less the face-up trump card. A finished deal may be seen with every card open.
      */
     static CardSet forbidden(TableState t, int seat) {
         MatchState m = t.match();

@@ -44,6 +44,8 @@ class SupervisedStopTest {
         "leaderboard-service", "bot-service");
     private static final Duration STOP_LIMIT = Duration.ofSeconds(10);
     private static final Pattern SERVICES_LINE = Pattern.compile("^Services\\s*:\\s*(.*)$");
+    /** The management ports (health, metrics): {@code Management : table-service :9080, ... (/q/health, ...)}. */
+    private static final Pattern MANAGEMENT_LINE = Pattern.compile("^Management\\s*:\\s*(.*?)\\s*\\(.*$");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Test
@@ -76,17 +78,14 @@ class SupervisedStopTest {
         reader.start();
         try {
             Map<String, Integer> ports = new LinkedHashMap<>();
+            Map<String, Integer> management = new LinkedHashMap<>();
             String ready = await(lines, out, "DURAK READY", Duration.ofSeconds(300), l -> {
-                Matcher m = SERVICES_LINE.matcher(l);
-                if (m.matches()) {
-                    for (String part : m.group(1).split(",\\s*")) {
-                        String[] nameAndPort = part.trim().split("\\s*:");
-                        ports.put(nameAndPort[0], Integer.parseInt(nameAndPort[1].trim()));
-                    }
-                }
+                readPorts(SERVICES_LINE.matcher(l), ports);
+                readPorts(MANAGEMENT_LINE.matcher(l), management);
             });
             assertTrue(ready.startsWith("DURAK READY"), ready);
             assertEquals(SERVICES, List.copyOf(ports.keySet()), out.toString());
+            assertEquals(SERVICES, List.copyOf(management.keySet()), out.toString());
 
             // ---- killed: started again on its port, and services.pids names the new process ------------------
             long first = pid(data, "leaderboard-service");
@@ -99,7 +98,7 @@ class SupervisedStopTest {
             long second = pid(data, "leaderboard-service");
             assertNotEquals(first, second);
             assertTrue(again.contains("(pid " + second + ")"), again + " vs services.pids " + second);
-            assertEquals(200, ready(port));
+            assertEquals(200, ready(management.get("leaderboard-service")));
 
             // ---- once more than --max-restarts allows: it stays down, the rest keeps running ---------------------
             ProcessHandle.of(second).orElseThrow().destroyForcibly();
@@ -107,8 +106,8 @@ class SupervisedStopTest {
                 + " stays down", await(lines, out, "leaderboard-service exited", Duration.ofSeconds(30), l -> { }));
             Thread.sleep(2000);
             assertTrue(launcher.isAlive(), out.toString());
-            assertEquals(-1, ready(port), "leaderboard-service stays down");
-            assertEquals(200, ready(ports.get("rules-service")));
+            assertEquals(-1, ready(management.get("leaderboard-service")), "leaderboard-service stays down");
+            assertEquals(200, ready(management.get("rules-service")));
 
             // ---- a solo match played to its end, and a player still connected when the stop comes -----------------
             online.durak.client.Api api = new online.durak.client.Api("http://127.0.0.1:" + ports.get("table-service"));
@@ -211,7 +210,17 @@ class SupervisedStopTest {
         return fail(service + " is not in services.pids");
     }
 
-    /** The status of /q/health/ready, or -1 when nothing answers. */
+    /** {@code name :port, name :port} of a matching line into {@code ports}. */
+    private static void readPorts(Matcher m, Map<String, Integer> ports) {
+        if (m.matches()) {
+            for (String part : m.group(1).split(",\\s*")) {
+                String[] nameAndPort = part.trim().split("\\s*:");
+                ports.put(nameAndPort[0], Integer.parseInt(nameAndPort[1].trim()));
+            }
+        }
+    }
+
+    /** The status of /q/health/ready on a management port, or -1 when nothing answers. */
     private static int ready(int port) throws InterruptedException {
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))

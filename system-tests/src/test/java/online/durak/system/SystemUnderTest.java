@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import online.durak.client.Api;
+import online.durak.deploy.DailySecretFile;
 import online.durak.deploy.ServiceProcess;
 import online.durak.deploy.TokenKeys;
 import online.durak.testkit.TestInfra;
@@ -93,12 +94,13 @@ public final class SystemUnderTest implements BeforeAllCallback {
         return Path.of(System.getProperty("durak.service-logs", "target/service-logs")).toAbsolutePath();
     }
 
-    /** The environment every service gets here: the shared infrastructure and the token key pair. */
+    /** The environment every service gets here: the shared infrastructure, the token key pair and the daily secret. */
     static Map<String, String> environment(Map<String, Integer> ports) {
         TestInfra infra = TestInfra.shared();
         Map<String, String> env = new LinkedHashMap<>(ServiceProcess.infraEnvironment(infra.bootstrapServers(),
             infra.reactiveUrl(), infra.jdbcUrl(), infra.user(), infra.password(), 12));
         env.putAll(TokenKeys.environment(logDir().resolveSibling("token-keys"))); // these tests' own key pair
+        env.putAll(DailySecretFile.environment(logDir().resolveSibling("daily-secret"))); // and daily secret
         env.put("DURAK_CLOCK_GRACE", GRACE.toMillis() + "ms");
         env.put("DURAK_BOT_THINK", "0ms");
         env.put("DURAK_BOT_TEMPO", "false"); // the web client sends a solo tempo: these tests' bots never think
@@ -107,6 +109,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + ports.get("leaderboard-service"));
         env.put("DURAK_MATCHMAKING_URL", "http://127.0.0.1:" + ports.get("matchmaking-service")); // quick match
         env.put("DURAK_MATCHMAKING_FILL_AFTER", FILL_AFTER.toMillis() + "ms");
+        env.put("DURAK_RATE_LIMITS", "off"); // these tests play faster than any person (docs/accounts.md "Rate limits")
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;
     }
@@ -142,7 +145,7 @@ public final class SystemUnderTest implements BeforeAllCallback {
         Api api = api();
         long end = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (System.nanoTime() < end) {
-            Api.Response r = api.get("/q/health/ready", null);
+            Api.Response r = new Api(running().table().managementUrl()).get("/q/health/ready", null);
             if (r.body() != null) {
                 for (com.fasterxml.jackson.databind.JsonNode check : r.body().path("checks")) {
                     if ("rules-service".equals(check.path("name").asText())

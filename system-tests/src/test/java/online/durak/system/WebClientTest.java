@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -15,6 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -43,7 +47,33 @@ class WebClientTest {
         assertEquals(404, api.statusCode());
         assertTrue(api.body().contains("\"code\":\"NOT_FOUND\""), api.body());
         HttpResponse<String> health = get("/q/health/ready", "application/json");
-        assertTrue(health.body().contains("\"status\""), health.body());
+        assertEquals(404, health.statusCode(), "health is on the management port only: " + health.body());
+        HttpResponse<String> managed = http.send(HttpRequest.newBuilder(URI.create(SystemUnderTest.running().table()
+                .managementUrl() + "/q/health/ready")).header("Accept", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(managed.body().contains("\"status\""), managed.body());
+    }
+
+    /**
+     * Served like a real site (docs/webclient.md "Served"): the built client's index.html and its content-hashed
+     * assets go gzip'd to a browser that asks for it; the assets are kept for a year, index.html is asked for again.
+     */
+    @Test
+    void theBuiltClientIsServedCompressed_itsAssetsCachedForAYear_andIndexHtmlRevalidated() throws Exception {
+        HttpResponse<byte[]> index = getBytes("/", "gzip");
+        assertEquals("gzip", index.headers().firstValue("Content-Encoding").orElse(null));
+        assertEquals("no-cache", index.headers().firstValue("Cache-Control").orElse(null));
+        String html = new String(new GZIPInputStream(new ByteArrayInputStream(index.body())).readAllBytes(), StandardCharsets.UTF_8);
+        Matcher assets = Pattern.compile("(?:src|href)=\"(/assets/[^\"]+\\.(?:js|css))\"").matcher(html);
+        int n = 0;
+        while (assets.find()) {
+            HttpResponse<byte[]> asset = getBytes(assets.group(1), "gzip, deflate, br");
+            assertEquals(200, asset.statusCode(), assets.group(1));
+            assertEquals("gzip", asset.headers().firstValue("Content-Encoding").orElse(null), assets.group(1));
+            assertEquals("public, max-age=31536000, immutable", asset.headers().firstValue("Cache-Control").orElse(null), assets.group(1));
+            n++;
+        }
+        assertTrue(n >= 2, "index.html names its script and its style sheet: " + html);
     }
 
     @Test
@@ -144,6 +174,59 @@ class WebClientTest {
         }
     }
 
+    /**
+     * The table fits every screen (issue 25): five opponents, 14 and 24 cards in hand, six pairs, at 360×740, 390×844,
+     * 768×1024, 1440×900 and 1920×1080, upright and sideways: no scrolling, nothing wider than the screen, every hand
+     * card and enabled button inside it (served positions, e2e/fixtures.mjs).
+     */
+    @Test
+    void theTableFitsEveryScreenWithoutScrolling_atSixPlayers24CardsAndSixPairs_inChromium() throws Exception {
+        Path out = runE2e("e2e/layout.mjs");
+        for (String shot : new String[] {"layout-hand24-360x740", "layout-hand24-740x360", "layout-hand14-1920x1080",
+            "layout-attack13-768x1024"}) {
+            assertTrue(Files.size(out.resolve(shot + ".png")) > 10_000, shot);
+        }
+    }
+
+    /**
+     * The table a person meets (issue 25): both forms' house rules, a pairs table with its partner and team results,
+     * dragging cards (mouse and finger), Enter after a click, the popovers, sign-out asking first, the notice line and
+     * the move log, and axe-core on every page.
+     */
+    @Test
+    void aPersonPlaysAPairsTable_withDragKeysPopoversAndNotices_andAxeFindsNoSeriousViolation_inChromium() throws Exception {
+        Path out = runE2e("e2e/table.mjs");
+        for (String shot : new String[] {"table-signout-question", "table-attack", "table-final-teams", "table-plays-for"}) {
+            assertShots(out, shot);
+        }
+        assertTrue(Files.size(out.resolve("table-touch-drag-phone.png")) > 10_000, "table-touch-drag-phone");
+    }
+
+    /**
+     * Back to one's match: the header's "Your match … Return" from another page, the lobby's list, and a new page at
+     * {@code /} (the page closed, the token kept) that lands at the running match.
+     */
+    @Test
+    void aPersonReturnsToARunningMatch_fromTheHeader_andFromANewPage_inChromium() throws Exception {
+        Path out = runE2e("e2e/return.mjs");
+        for (String shot : new String[] {"return-header", "return-lobby", "return-new-page"}) {
+            assertShots(out, shot);
+        }
+    }
+
+    /**
+     * A spectator finds a running table among the lobby's watchable ones and watches its whole deal: no hand, no
+     * action, and no card he may not know in any WebSocket frame or DOM snapshot (against the replay); the running
+     * deal's replay is refused to him, and a table he may not watch says so.
+     */
+    @Test
+    void aSpectatorWatchesAWholeDeal_seeingNoCardHeMayNotKnow_inChromium() throws Exception {
+        Path out = runE2e("e2e/watch.mjs");
+        for (String shot : new String[] {"watch-lobby", "watch-table", "watch-final"}) {
+            assertShots(out, shot);
+        }
+    }
+
     private static void assertShots(Path out, String shot) throws IOException {
         for (String size : new String[] {"desktop", "phone"}) {
             assertTrue(Files.size(out.resolve(shot + "-" + size + ".png")) > 10_000, shot + "-" + size);
@@ -204,6 +287,11 @@ class WebClientTest {
 
     private static String base() {
         return SystemUnderTest.running().table().baseUrl();
+    }
+
+    private HttpResponse<byte[]> getBytes(String path, String acceptEncoding) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(base() + path)).header("Accept-Encoding", acceptEncoding).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {

@@ -36,6 +36,7 @@ final class WsPlayer implements WebSocket.Listener {
     private WebSocket socket;
     private boolean closed;
     private boolean dropped;
+    private int spectators;
 
     private WsPlayer(int seat, String name, Seen seen) {
         this.seat = seat;
@@ -117,6 +118,7 @@ final class WsPlayer implements WebSocket.Listener {
                 }
             }
             case "reply" -> replies.put(frame.get("commandId").asText(), frame);
+            case "spectators" -> spectators = frame.get("count").asInt();
             case "error" -> {
                 errors.add(frame);
                 if (frame.hasNonNull("commandId")) {
@@ -207,6 +209,11 @@ final class WsPlayer implements WebSocket.Listener {
                 throw new AssertionError("interrupted", e);
             }
         }
+    }
+
+    /** The number of spectators the last {@code spectators} frame said. */
+    synchronized int spectators() {
+        return spectators;
     }
 
     synchronized JsonNode view() {

@@ -34,7 +34,7 @@ class LayersTest {
             List.of("messaging"),             // commands out, replies and table events in
             List.of("projection"),            // the tables folded from their events
             List.of("store"),                 // the event store, read only
-            List.of("auth"));                 // identity: who asks; every layer passes a Player, auth imports none
+            List.of("auth", "limits"));       // identity: who asks, and how often it may; they import none
     /** A dependency as {@code jdeps -verbose:class} prints it. */
     private static final Pattern EDGE = Pattern.compile("^\\s+(\\S+)\\s+->\\s+(\\S+)\\s");
 

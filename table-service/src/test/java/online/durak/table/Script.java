@@ -1,13 +1,18 @@
 package online.durak.table;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import online.durak.engine.BotLevel;
+import online.durak.engine.DailySecret;
 import online.durak.engine.Decision;
 import online.durak.engine.DealState;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.Views;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
@@ -23,8 +28,16 @@ public final class Script {
     public TableState state = TableState.NONE;
     public final List<EventMessage> messages = new ArrayList<>();
 
+    /** The daily secret of the installation these scripts are played at. */
+    public static final DailySecret DAILY_SECRET = new DailySecret(new byte[32]);
+
     public Script(String tableId) {
         this.tableId = tableId;
+    }
+
+    /** A sealed shuffle as the rules service draws one, its salt made from the seed: the same script, the same events. */
+    public static Shuffle shuffle(long seed) {
+        return new Shuffle(seed, HexFormat.of().toHexDigits(seed).repeat(4), DAILY_SECRET);
     }
 
     /** A two-player table of {@code p0} and {@code p1}, started with {@code seed}. */
@@ -32,7 +45,13 @@ public final class Script {
         return new Script(tableId)
                 .run(new TableCommand.Create(p0, "Anna", rules))
                 .run(new TableCommand.Join(p1, "Boris", null))
-                .run(new TableCommand.Start(p0, seed));
+                .run(new TableCommand.Start(p0, shuffle(seed)));
+    }
+
+    /** {@code player}'s attempt at the daily game of {@code day} (docs/daily.md): a solo table against two STRONG bots. */
+    public static Script daily(String tableId, String player, LocalDate day, boolean practice) {
+        return new Script(tableId).run(new TableCommand.CreateSolo(player, "Anna", Rules.daily(day, practice),
+                List.of(BotLevel.STRONG, BotLevel.STRONG), shuffle(day.toEpochDay())));
     }
 
     public Script run(TableCommand command) {

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 import online.durak.bot.BotConfig;
 import online.durak.bot.policy.Analysis;
 import online.durak.bot.policy.StrongPolicy;
+import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.table.HintRules;
 import online.durak.engine.SeatView;
 import online.durak.messages.Codec;
 import online.durak.messages.MessageException;
@@ -67,9 +69,13 @@ public class Hints {
         }
         Rules rules;
         try {
-            rules = Codec.readRules(node.get("rules"));
+            rules = Codec.readFullRules(node.get("rules")); // a table's own, from a service: a daily game's too
         } catch (MessageException e) {
             throw new MessageException(e.code(), "rules" + (e.field() == null ? "" : "." + e.field()), e.reason());
+        }
+        Rejection daily = HintRules.refusal(rules); // refused here too, whoever asks: not only at the edge
+        if (daily != null) {
+            throw new ApiException(409, daily.code(), daily.message());
         }
         SeatView view;
         try {

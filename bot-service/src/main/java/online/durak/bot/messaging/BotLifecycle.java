@@ -17,6 +17,9 @@ import online.durak.store.EventReader;
 import io.vertx.mutiny.sqlclient.Pool;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import online.durak.engine.DailySecret;
+import online.durak.service.daily.DailySecrets;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -35,6 +38,7 @@ public class BotLifecycle {
     private final EventReader store;
     private final CommandProducer producer;
     private final MeterRegistry registry;
+    private final Optional<String> dailySecretFile;
     private volatile TableTracker tracker;
     private volatile BotPlayer player;
     private volatile TableEventsConsumer events;
@@ -43,6 +47,7 @@ public class BotLifecycle {
 
     public BotLifecycle(KafkaClients kafka, BotConfig config, Pool pool,
                         @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration storeTimeout,
+                        @ConfigProperty(name = DailySecrets.PROPERTY) Optional<String> dailySecretFile,
                         CommandProducer producer,
                         MeterRegistry registry) {
         this.kafka = kafka;
@@ -52,15 +57,18 @@ public class BotLifecycle {
         this.store = new EventReader(pool, storeTimeout, LOG, EventReader.OnUnreadable.STOP);
         this.producer = producer;
         this.registry = registry;
+        this.dailySecretFile = dailySecretFile;
     }
 
     void onStart(@Observes StartupEvent e) {
+        // the daily game's bots are seeded from the installation's secret: without it the service does not start
+        DailySecret dailySecret = DailySecrets.read(dailySecretFile);
         // empty: nothing was ever stored
         TableTracker t = new TableTracker((id, after, before) -> store.read(id, after, before).orElse(List.of()),
                 config.closedTablesRemembered());
         tracker = t;
         player = new BotPlayer(producer, t::isCurrent, config.think(), config.tempo(), config.workers(),
-                config.retryBackoff(), config.sendAttempts(), registry);
+                config.retryBackoff(), config.sendAttempts(), dailySecret, registry);
         Gauge.builder("durak.bot.tables", t, TableTracker::size).description("Tables followed").register(registry);
         events("applied", TableTracker::applied);
         events("duplicate", TableTracker::duplicates);

@@ -16,6 +16,7 @@ import online.durak.bot.policy.DailyBots;
 import online.durak.bot.policy.Policies;
 import online.durak.bot.policy.Policy;
 import online.durak.engine.Daily;
+import online.durak.engine.DailySecret;
 import online.durak.engine.Move;
 import online.durak.messages.CommandMessage;
 import org.jboss.logging.Logger;
@@ -42,6 +43,7 @@ public final class BotPlayer implements AutoCloseable {
     private final boolean followTempo;
     private final Duration retryBackoff;
     private final int attempts;
+    private final DailySecret dailySecret;
     private final ScheduledThreadPoolExecutor workers;
     private final MeterRegistry registry;
     private final Counter dropped;
@@ -49,25 +51,22 @@ public final class BotPlayer implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean running = true;
 
-    public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, int workers, Duration retryBackoff,
-                     int attempts, MeterRegistry registry) {
-        this(sink, current, think, true, workers, retryBackoff, attempts, registry);
-    }
-
     /**
      * @param think       the think time of a table without a tempo (and of every table when {@code followTempo} is
      *                    off)
      * @param followTempo whether a solo table's tempo sets its bots' think time (off on test systems)
+     * @param dailySecret the installation's daily secret, which seeds the daily game's bots (docs/daily.md)
      */
     public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, int workers,
-                     Duration retryBackoff, int attempts, MeterRegistry registry) {
-        this(sink, current, think, followTempo, retryBackoff, attempts, registry, newWorkers(workers));
+                     Duration retryBackoff, int attempts, DailySecret dailySecret, MeterRegistry registry) {
+        this(sink, current, think, followTempo, retryBackoff, attempts, dailySecret, registry, newWorkers(workers));
     }
 
     /** With the workers given: a test passes its own to see the delays turns are scheduled with. */
     BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, Duration retryBackoff,
-              int attempts, MeterRegistry registry, ScheduledThreadPoolExecutor workers) {
+              int attempts, DailySecret dailySecret, MeterRegistry registry, ScheduledThreadPoolExecutor workers) {
         this.sink = sink;
+        this.dailySecret = dailySecret;
         this.current = current;
         this.think = think;
         this.followTempo = followTempo;
@@ -148,7 +147,7 @@ public final class BotPlayer implements AutoCloseable {
             // a daily game's bots answer the same position the same way for every player (docs/daily.md)
             Policy policy = daily != null ? DailyBots.policy(turn.level(), turn.rules())
                     : Policies.forLevel(turn.level(), turn.rules());
-            Move move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, turn.view())
+            Move move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, dailySecret, turn.view())
                     : new SplittableRandom());
             Timer.builder("durak.bot.decision").description("Time a policy took to choose a move")
                     .tag("level", turn.level().name()).publishPercentiles(0.5, 0.95, 0.99).register(registry)

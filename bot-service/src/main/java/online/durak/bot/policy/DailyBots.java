@@ -6,13 +6,15 @@ import java.util.random.RandomGenerator;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Card;
 import online.durak.engine.Daily;
+import online.durak.engine.DailySecret;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 
 /**
  * The bots of a daily game (docs/daily.md): the same position of the same day always meets the same answer, so the
  * game is equally fair for every player. Two things make a policy's answer vary, and both are fixed here: its random
- * generator is seeded from the date, the seat and the position ({@link Daily#botSeed}); and STRONG's wall-clock cap is
+ * generator is seeded from the installation's daily secret, the date, the seat and the position ({@link Daily#botSeed}:
+ * nobody without the secret can compute the bots' answers); and STRONG's wall-clock cap is
  * lifted (its sample and node budgets alone bound the search), so neither the machine's load nor the think time can
  * change a decision.
  */
@@ -29,9 +31,9 @@ public final class DailyBots {
                 : Policies.forLevel(level, rules);
     }
 
-    /** The generator for the seat's decision in this position of the day's game. */
-    public static RandomGenerator random(Daily daily, SeatView view) {
-        return new SplittableRandom(daily.botSeed(view.seat(), position(view)));
+    /** The generator for the seat's decision in this position of the day's game at the installation of {@code secret}. */
+    public static RandomGenerator random(Daily daily, DailySecret secret, SeatView view) {
+        return new SplittableRandom(daily.botSeed(secret, view.seat(), position(view)));
     }
 
     /** Everything the seat sees of the position, as text that is the same on every JVM (no identity hashes). */

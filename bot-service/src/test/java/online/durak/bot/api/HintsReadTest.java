@@ -18,6 +18,7 @@ import online.durak.engine.FirstBoutLimit;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
+import online.durak.engine.Shuffle;
 import online.durak.engine.ThrowIn;
 import online.durak.engine.Variant;
 import online.durak.engine.Views;
@@ -55,13 +56,13 @@ class HintsReadTest {
             for (int seat = 1; seat < rules.players(); seat++) {
                 t = send(t, new TableCommand.Join("p" + seat, "P" + seat, seat));
             }
-            t = send(t, new TableCommand.Start("p0", 9));
+            t = send(t, new TableCommand.Start("p0", Shuffle.of(9)));
             int moves = 0;
             while (t.status() == TableStatus.PLAYING && moves++ < 3000) {
                 if (t.onBoard()) {
                     for (int seat = 0; seat < rules.players(); seat++) {
                         if (!t.continued().contains(seat) && t.onBoard()) {
-                            t = send(t, new TableCommand.Continue("p" + seat, random.nextLong()));
+                            t = send(t, new TableCommand.Continue("p" + seat, Shuffle.of(random.nextLong())));
                         }
                     }
                     continue;

@@ -15,13 +15,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import online.durak.bot.Game;
 import online.durak.engine.BotLevel;
+import online.durak.engine.DailySecret;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.Tempo;
 import online.durak.messages.CommandMessage;
 import org.junit.jupiter.api.Test;
 
 /** Deciding and sending, off the consumer's thread, with a fake broker. */
 class BotPlayerTest {
+    /** The daily secret of these tests' installation. */
+    static final DailySecret SECRET = new DailySecret(new byte[32]);
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final List<CommandMessage> sent = new CopyOnWriteArrayList<>();
@@ -45,7 +49,7 @@ class BotPlayerTest {
             try (BotPlayer p = new BotPlayer(c -> {
                 sent.add(c);
                 return CompletableFuture.completedFuture(null);
-            }, x -> true, Duration.ZERO, 2, Duration.ofMillis(10), 3, registry)) {
+            }, x -> true, Duration.ZERO, true, 2, Duration.ofMillis(10), 3, SECRET, registry)) {
                 p.play(turn, done::countDown);
                 await(done);
             }
@@ -69,7 +73,8 @@ class BotPlayerTest {
         try (BotPlayer p = new BotPlayer(c -> {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
-        }, x -> true, Duration.ofSeconds(30), 1, Duration.ofMillis(10), 3, registry)) {
+        }, x -> true, Duration.ofSeconds(30), true, 1, Duration.ofMillis(10), 3, SECRET,
+                registry)) {
             p.play(turn, done::countDown);
             await(done);
         }
@@ -89,7 +94,8 @@ class BotPlayerTest {
         try (BotPlayer p = new BotPlayer(c -> {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
-        }, x -> current.get(), Duration.ofMillis(300), 1, Duration.ofMillis(10), 3, registry)) {
+        }, x -> current.get(), Duration.ofMillis(300), true, 1, Duration.ofMillis(10), 3,
+                SECRET, registry)) {
             p.play(turn, done::countDown);
             current.set(false);
             await(done);
@@ -119,7 +125,7 @@ class BotPlayerTest {
         try (BotPlayer p = new BotPlayer(c -> {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
-        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, registry, workers)) {
+        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, SECRET, registry, workers)) {
             p.play(turn, done::countDown);
             await(done);
         }
@@ -164,16 +170,18 @@ class BotPlayerTest {
     void theComputersMove_andADailyGamesBots_ignoreTheTempo() throws Exception {
         Game timedOut = Game.twoHumansTimedOut("p-tempo-clock");
         assertEquals(List.of(0L), delaysOf(turnOf(timedOut), Duration.ofMillis(700), true));
-        // a daily game deals by its date, whoever comes first: its bot's turn is made by hand here
+        // a daily game deals by its date and the installation's secret, whoever comes first: its bot's turn is made by
+        // hand here
         Rules daily = Rules.daily(java.time.LocalDate.parse("2026-12-01"), true);
         Game g = new Game("p-tempo-daily");
         g.send(new online.durak.engine.table.TableCommand.CreateSolo("human", "Anna", daily,
-                java.util.Collections.nCopies(daily.players() - 1, BotLevel.NORMAL), 1, Tempo.SLOW));
+                java.util.Collections.nCopies(daily.players() - 1, BotLevel.NORMAL), new Shuffle(1, null, SECRET),
+                Tempo.SLOW));
         assertEquals(Tempo.SLOW, g.state.tempo());
         Turn d = new Turn(g.tableId, g.lastSeq(), 1, "bot-1", "Normal bot 1", BotLevel.NORMAL, false, daily,
                 online.durak.engine.Views.seatView(g.state.match().deal(), 1), Game.T0, g.state.tempo());
         try (BotPlayer p = new BotPlayer(c -> CompletableFuture.completedFuture(null), x -> true,
-                Duration.ofMillis(700), true, 1, Duration.ofMillis(10), 1, registry)) {
+                Duration.ofMillis(700), true, 1, Duration.ofMillis(10), 1, SECRET, registry)) {
             assertEquals(Duration.ofMillis(700), p.thinkTime(d));
         }
     }
@@ -188,7 +196,7 @@ class BotPlayerTest {
             sent.add(c);
             return attempts.incrementAndGet() < 3 ? CompletableFuture.failedFuture(new IllegalStateException("down"))
                     : CompletableFuture.completedFuture(null);
-        }, x -> true, Duration.ZERO, 1, Duration.ofMillis(10), 5, registry)) {
+        }, x -> true, Duration.ZERO, true, 1, Duration.ofMillis(10), 5, SECRET, registry)) {
             p.play(turn, done::countDown);
             await(done);
             assertEquals(0, p.inFlight());
@@ -203,7 +211,7 @@ class BotPlayerTest {
         Game g = Game.soloBotFirst("p-fail", Rules.defaults(2), BotLevel.EASY);
         CountDownLatch done = new CountDownLatch(1);
         try (BotPlayer p = new BotPlayer(c -> CompletableFuture.failedFuture(new IllegalStateException("down")),
-                x -> true, Duration.ZERO, 1, Duration.ofMillis(10), 2, registry)) {
+                x -> true, Duration.ZERO, true, 1, Duration.ofMillis(10), 2, SECRET, registry)) {
             p.play(turnOf(g), done::countDown);
             await(done);
         }

@@ -13,6 +13,7 @@ import online.durak.bot.Game;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Event;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.Views;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableStatus;
@@ -194,7 +195,7 @@ class TableTrackerTest {
         TableTracker t = new TableTracker(new Store(), 100);
         feed(t, people.events);
         assertEquals(1, t.size(), "an open table may still get bots");
-        feed(t, people.send(new TableCommand.Start("a", 3)));
+        feed(t, people.send(new TableCommand.Start("a", Shuffle.of(3))));
         assertEquals(0, t.size());
         assertTrue(t.isClosedTable("t9"));
         long skipped = t.skipped();
@@ -214,7 +215,7 @@ class TableTrackerTest {
         people.send(new TableCommand.Create("a", "A", Rules.defaults(3).withTurnClockSeconds(0)));
         people.send(new TableCommand.Join("b", "B", 1));
         people.send(new TableCommand.Join("c", "C", 2));
-        people.send(new TableCommand.Start("a", 3));
+        people.send(new TableCommand.Start("a", Shuffle.of(3)));
         Store store = new Store().with(people);
         TableTracker t = new TableTracker(store, 100);
         feed(t, people.events);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Daily;
+import online.durak.engine.DailySecret;
 import online.durak.engine.DealDecider;
 import online.durak.engine.DealState;
 import online.durak.engine.Decision;
@@ -24,12 +25,14 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(300)
 class DailyBotsTest {
 
+    private static final DailySecret SECRET = new DailySecret(new byte[32]);
+
     /** Deal 1 of the day, the person at seat 0 playing {@code person}, two daily STRONG bots: every move in order. */
     private static List<Move> play(LocalDate day, Policy person, long personSeed, boolean load) {
         Rules rules = Rules.daily(day, false);
         Daily daily = rules.daily();
         SplittableRandom personRng = new SplittableRandom(personSeed);
-        DealState s = DealDecider.start(rules, DealDecider.deal(rules, daily.shuffleSeed(1), 1, 0, -1));
+        DealState s = DealDecider.start(rules, DealDecider.deal(rules, daily.shuffleSeed(SECRET, 1), 1, 0, -1));
         List<Move> moves = new ArrayList<>();
         while (!s.isOver()) {
             int seat = s.toAct();
@@ -41,7 +44,7 @@ class DailyBotsTest {
                 if (load) {
                     burn(); // a busy machine must not change the bot's mind
                 }
-                m = DailyBots.policy(BotLevel.STRONG, rules).choose(view, DailyBots.random(daily, view));
+                m = DailyBots.policy(BotLevel.STRONG, rules).choose(view, DailyBots.random(daily, SECRET, view));
             }
             moves.add(m);
             s = ((Decision.Accepted<DealState>) DealDecider.decide(s, seat, m)).state();
@@ -71,8 +74,21 @@ class DailyBotsTest {
     @Test
     void thePositionText_namesNoIdentityHash() {
         Rules rules = Rules.daily(LocalDate.of(2026, 12, 1), false);
-        DealState s = DealDecider.start(rules, DealDecider.deal(rules, rules.daily().shuffleSeed(1), 1, 0, -1));
+        DealState s = DealDecider.start(rules, DealDecider.deal(rules, rules.daily().shuffleSeed(SECRET, 1), 1, 0, -1));
         String text = DailyBots.position(Views.seatView(s, s.toAct()));
         assertTrue(!text.contains("@"), text);
+    }
+
+    @Test
+    void theBotsRandomness_comesFromTheInstallationsSecret_notFromTheDateAlone() {
+        Rules rules = Rules.daily(LocalDate.of(2026, 12, 1), false);
+        DealState s = DealDecider.start(rules, DealDecider.deal(rules, rules.daily().shuffleSeed(SECRET, 1), 1, 0, -1));
+        SeatView view = Views.seatView(s, s.toAct());
+        byte[] other = new byte[32];
+        other[0] = 1;
+        assertEquals(DailyBots.random(rules.daily(), SECRET, view).nextLong(),
+                DailyBots.random(rules.daily(), new DailySecret(new byte[32]), view).nextLong());
+        assertNotEquals(DailyBots.random(rules.daily(), SECRET, view).nextLong(),
+                DailyBots.random(rules.daily(), new DailySecret(other), view).nextLong());
     }
 }

@@ -2,6 +2,7 @@ package online.durak.engine.table;
 
 import online.durak.engine.Phase;
 import online.durak.engine.Rejection;
+import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
 import online.durak.engine.Views;
 
@@ -19,10 +20,9 @@ public final class HintRules {
         if (!t.solo()) {
             return new Rejection(TableDecider.HINTS_SOLO_ONLY, "hints are given only in solo games (one person against bots)");
         }
-        if (t.rules().daily() != null && !t.rules().daily().practice()) {
-            // the counting attempt is the player's own play: the same for everyone (practice may take hints)
-            return new Rejection(TableDecider.HINTS_NOT_IN_DAILY, "the daily game's counting attempt is played "
-                    + "without hints; practice attempts may take them");
+        Rejection daily = refusal(t.rules());
+        if (daily != null) {
+            return daily;
         }
         if (t.status() == TableStatus.FINISHED) {
             return new Rejection(Rejection.MATCH_OVER, "the match at this table is over");
@@ -31,6 +31,18 @@ public final class HintRules {
             return new Rejection(Rejection.DEAL_NOT_RUNNING, "hints are given while a deal is played");
         }
         return refusal(Views.seatView(t.match().deal(), seat));
+    }
+
+    /**
+     * Null when a table with these settings may have hints; else {@code HINTS_NOT_IN_DAILY}: the daily game's counting
+     * attempt is the player's own play, the same for everyone (practice attempts may take them).
+     */
+    public static Rejection refusal(Rules rules) {
+        if (rules.daily() != null && !rules.daily().practice()) {
+            return new Rejection(TableDecider.HINTS_NOT_IN_DAILY, "the daily game's counting attempt is played "
+                    + "without hints; practice attempts may take them");
+        }
+        return null;
     }
 
     /** Null when the view asks its seat for a move, so there is one to hint; else {@code NOT_YOUR_TURN}. */

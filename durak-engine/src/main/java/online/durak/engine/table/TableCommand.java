@@ -5,6 +5,7 @@ import java.util.List;
 import online.durak.engine.BotLevel;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 
 /**
  * What a player asks of a table. {@code playerId} is who asks, established by the service from the
@@ -20,17 +21,17 @@ public sealed interface TableCommand {
 
     /**
      * A solo game: the player in seat 0, bots of the given levels in seats 1.., the match started at once,
-     * without clock and stake (rules.md §8); {@code seed} shuffles the first deal; {@code tempo} the bots' think
+     * without clock and stake (rules.md §8); {@code shuffle} shuffles the first deal; {@code tempo} the bots' think
      * time (null: the bot service's own).
      */
-    record CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed, Tempo tempo)
+    record CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, Shuffle shuffle, Tempo tempo)
             implements TableCommand {
         public CreateSolo {
             bots = List.copyOf(bots);
         }
 
-        public CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, long seed) {
-            this(playerId, name, rules, bots, seed, null);
+        public CreateSolo(String playerId, String name, Rules rules, List<BotLevel> bots, Shuffle shuffle) {
+            this(playerId, name, rules, bots, shuffle, null);
         }
     }
 
@@ -38,17 +39,17 @@ public sealed interface TableCommand {
      * "Again" on a finished match's board (rules.md §6): a new table with the same settings, the presser in
      * {@code seat} (their seat at the finished table) and a bot of the same level in every seat that a bot held there
      * ({@code seats}: one entry per seat, the bot's level, or null for a person's seat); the other people's seats wait
-     * for them. With no other person (a solo match) the match starts at once, {@code seed} shuffling its first deal.
+     * for them. With no other person (a solo match) the match starts at once, {@code shuffle} shuffling its first deal.
      * {@code tempo} is the finished table's (null: none).
      */
-    record Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, long seed, Tempo tempo)
+    record Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, Shuffle shuffle, Tempo tempo)
             implements TableCommand {
         public Again {
             seats = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(seats)); // nulls: people
         }
 
-        public Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, long seed) {
-            this(playerId, name, rules, seat, seats, seed, null);
+        public Again(String playerId, String name, Rules rules, int seat, List<BotLevel> seats, Shuffle shuffle) {
+            this(playerId, name, rules, seat, seats, shuffle, null);
         }
     }
 
@@ -62,17 +63,17 @@ public sealed interface TableCommand {
 
     /**
      * Leave one's seat: before the match the seat is free again; during it a bot takes the seat, or the match ends
-     * when no other person plays. {@code seed} shuffles the next deal when the leave was the last continue the board
+     * when no other person plays. {@code shuffle} shuffles the next deal when the leave was the last continue the board
      * waited for.
      */
-    record Leave(String playerId, long seed) implements TableCommand {
+    record Leave(String playerId, Shuffle shuffle) implements TableCommand {
         public Leave(String playerId) {
-            this(playerId, 0);
+            this(playerId, Shuffle.of(0));
         }
     }
 
-    /** Start the match once every seat is taken; {@code seed} shuffles the first deal. */
-    record Start(String playerId, long seed) implements TableCommand {
+    /** Start the match once every seat is taken; {@code shuffle} shuffles the first deal. */
+    record Start(String playerId, Shuffle shuffle) implements TableCommand {
     }
 
     /**
@@ -85,8 +86,8 @@ public sealed interface TableCommand {
         }
     }
 
-    /** Continue on the board after a deal; the next deal starts when every human has; {@code seed} shuffles it. */
-    record Continue(String playerId, long seed) implements TableCommand {
+    /** Continue on the board after a deal; the next deal starts when every human has; {@code shuffle} shuffles it. */
+    record Continue(String playerId, Shuffle shuffle) implements TableCommand {
     }
 
     /** The player took a hint (solo tables only). */
@@ -101,8 +102,8 @@ public sealed interface TableCommand {
     record GraceOver(String playerId, int seat) implements TableCommand {
     }
 
-    /** The scheduler: the board's clock ran out; deal the next deal with {@code seed}. */
-    record BoardTimeOut(String playerId, long seed) implements TableCommand {
+    /** The scheduler: the board's clock ran out; deal the next deal with {@code shuffle}. */
+    record BoardTimeOut(String playerId, Shuffle shuffle) implements TableCommand {
     }
 
     /** The scheduler: the table waited in the lobby longer than the service allows without starting; close it. */

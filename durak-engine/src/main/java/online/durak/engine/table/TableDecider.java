@@ -13,6 +13,7 @@ import online.durak.engine.MatchDecider;
 import online.durak.engine.MatchState;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 
 /**
  * The table as a {@link Decider}: the lobby (seats), starting the match, moves, continue between deals (rules.md
@@ -128,7 +129,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
                 return Decision.reject(TABLE_NOT_FULL, t.freeSeats() + " seat(s) still free");
             }
             return startDeal(t, new ArrayList<>(List.of(new Event.MatchStarted(t.rules()))),
-                    MatchDecider.initialState(t.rules()), s.seed());
+                    MatchDecider.initialState(t.rules()), s.shuffle());
         }
         if (t.status() != TableStatus.PLAYING) {
             return Decision.reject(Rejection.DEAL_NOT_RUNNING, "the match has not started");
@@ -153,7 +154,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         if (!allHumansPressed(t, pressed)) {
             return accept(t, events);
         }
-        return startDeal(t, events, t.match(), c.seed());
+        return startDeal(t, events, t.match(), c.shuffle());
     }
 
     private static Decision<TableState> play(TableState t, int seat, TableCommand.Play p) {
@@ -189,7 +190,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
         if (t.onBoard()) {
             TableState after = TABLE.fold(t, events);
             if (allHumansPressed(after, after.continued())) {
-                return startDeal(t, events, t.match(), l.seed());
+                return startDeal(t, events, t.match(), l.shuffle());
             }
         }
         return accept(t, events);
@@ -220,7 +221,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             if (!t.onBoard()) {
                 return Decision.reject(CLOCK_NOT_DUE, "no deal is waiting to be dealt");
             }
-            return startDeal(t, new ArrayList<>(List.of(new Event.BoardTimedOut())), t.match(), b.seed());
+            return startDeal(t, new ArrayList<>(List.of(new Event.BoardTimedOut())), t.match(), b.shuffle());
         }
         if (command instanceof TableCommand.TimeOut o) {
             if (t.toAct() != o.seat() || t.timer() != null || !t.holder(o.seat()).isHuman()) {
@@ -250,7 +251,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             events.add(botTaken(i + 1, c.bots().get(i)));
         }
         events.add(new Event.MatchStarted(rules));
-        return startDeal(t, events, MatchDecider.initialState(rules), c.seed());
+        return startDeal(t, events, MatchDecider.initialState(rules), c.shuffle());
     }
 
     private static Decision<TableState> again(TableState t, TableCommand.Again a) {
@@ -274,7 +275,7 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
             return accept(t, events); // the other people's seats wait for them
         }
         events.add(new Event.MatchStarted(a.rules()));
-        return startDeal(t, events, MatchDecider.initialState(a.rules()), a.seed());
+        return startDeal(t, events, MatchDecider.initialState(a.rules()), a.shuffle());
     }
 
     private static Event.SeatTaken botTaken(int seat, BotLevel level) {
@@ -297,15 +298,16 @@ public final class TableDecider implements Decider<TableCommand, Event, TableSta
     }
 
     /** Deals the next deal regardless of who pressed continue (the board's clock ran out). */
-    public static Decision<TableState> dealNext(TableState t, long seed) {
+    public static Decision<TableState> dealNext(TableState t, Shuffle shuffle) {
         if (!t.onBoard()) {
             return Decision.reject(NOT_ON_BOARD, "no deal is waiting to be dealt");
         }
-        return startDeal(t, new ArrayList<>(), t.match(), seed);
+        return startDeal(t, new ArrayList<>(), t.match(), shuffle);
     }
 
-    private static Decision<TableState> startDeal(TableState t, List<Event> events, MatchState match, long seed) {
-        Decision<MatchState> d = MatchDecider.decide(match, new Command.StartDeal(seed));
+    private static Decision<TableState> startDeal(TableState t, List<Event> events, MatchState match,
+                                                 Shuffle shuffle) {
+        Decision<MatchState> d = MatchDecider.decide(match, new Command.StartDeal(shuffle));
         if (d instanceof Decision.Rejected<MatchState> r) {
             return new Decision.Rejected<>(r.rejection());
         }

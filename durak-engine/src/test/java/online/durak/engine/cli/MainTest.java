@@ -16,7 +16,7 @@ class MainTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        return new CommandLine(new Main()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        return Main.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
     }
 
     @Test
@@ -27,9 +27,19 @@ class MainTest {
     }
 
     @Test
+    void verify_takesOneFile_orADash() {
+        Main.VerifyProof v = new Main.VerifyProof();
+        new CommandLine(v).parseArgs("-");
+        assertEquals("-", v.file);
+        new CommandLine(v).parseArgs("replay.json");
+        assertEquals("replay.json", v.file);
+    }
+
+    @Test
     void help_printsTheUsage_exitZero() {
         assertEquals(0, run("--help"));
         assertTrue(out.toString().contains("usage: java -jar durak-engine.jar conformance PATH..."), out.toString());
+        assertTrue(out.toString().contains("java -jar durak-engine.jar verify FILE"), out.toString());
         assertTrue(out.toString().contains("conformance"), out.toString());
     }
 
@@ -40,6 +50,11 @@ class MainTest {
             err.getBuffer().setLength(0);
             assertEquals(2, run(bad), String.join(" ", bad));
             assertTrue(err.toString().contains("usage: java -jar durak-engine.jar conformance PATH..."), err.toString());
+        }
+        for (String[] bad : List.of(new String[] {"verify"}, new String[] {"verify", "a.json", "b.json"})) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run(bad), String.join(" ", bad));
+            assertTrue(err.toString().contains("usage: java -jar durak-engine.jar verify FILE"), err.toString());
         }
     }
 }

@@ -16,6 +16,7 @@ import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import org.junit.jupiter.api.Test;
 
 /** rules.md §7: a person leaving a running match; a bot of the table's level takes the seat, or the match ends. */
@@ -52,15 +53,15 @@ class LeaveMatchTest {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(3).withDealsPerMatch(deals)));
         send(new TableCommand.Join("boris", "Boris", 1));
         send(new TableCommand.AddBot("anna", 2, level));
-        send(new TableCommand.Start("anna", 7));
+        send(new TableCommand.Start("anna", Shuffle.of(7)));
     }
 
     @Test
     void withOtherPeople_aBotOfTheTablesLevel_takesTheSeat_forTheRestOfTheMatch() {
         twoPeopleAndABot(BotLevel.STRONG, 3);
         playToTheBoard();
-        send(new TableCommand.Continue("anna", 8));
-        send(new TableCommand.Continue("boris", 9));
+        send(new TableCommand.Continue("anna", Shuffle.of(8)));
+        send(new TableCommand.Continue("boris", Shuffle.of(9)));
         playOneMove();
         assertEquals(List.of(new Event.MatchLeft(1, "boris", BotLevel.STRONG)),
                 send(new TableCommand.Leave("boris")));
@@ -71,11 +72,11 @@ class LeaveMatchTest {
 
         refused(new TableCommand.Play("boris", anyLegal()), TableDecider.NOT_SEATED);
         refused(new TableCommand.Leave("boris"), TableDecider.NOT_SEATED);
-        refused(new TableCommand.Continue("boris", 1), TableDecider.NOT_SEATED);
+        refused(new TableCommand.Continue("boris", Shuffle.of(1)), TableDecider.NOT_SEATED);
 
         while (table.status() == TableStatus.PLAYING) {
             if (table.onBoard()) {
-                send(new TableCommand.Continue("anna", table.match().dealNumber() + 20));
+                send(new TableCommand.Continue("anna", Shuffle.of(table.match().dealNumber() + 20)));
             } else {
                 playOneMove();
             }
@@ -91,7 +92,7 @@ class LeaveMatchTest {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(3)));
         send(new TableCommand.Join("boris", "Boris", 1));
         send(new TableCommand.Join("carla", "Carla", 2));
-        send(new TableCommand.Start("anna", 7));
+        send(new TableCommand.Start("anna", Shuffle.of(7)));
         assertEquals(List.of(new Event.MatchLeft(2, "carla", BotLevel.NORMAL)), send(new TableCommand.Leave("carla")));
         assertEquals(BotLevel.NORMAL, table.holder(2).bot());
         assertEquals(2, table.humans());
@@ -102,7 +103,7 @@ class LeaveMatchTest {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(3).withTurnClockSeconds(30)));
         send(new TableCommand.Join("boris", "Boris", 1));
         send(new TableCommand.AddBot("anna", 2, BotLevel.EASY));
-        send(new TableCommand.Start("anna", 7));
+        send(new TableCommand.Start("anna", Shuffle.of(7)));
         while (!table.holder(table.toAct()).isHuman()) {
             playOneMove();
         }
@@ -120,8 +121,8 @@ class LeaveMatchTest {
     void theLastContinueTheBoardWaitedFor_beingALeave_dealsTheNextDeal() {
         twoPeopleAndABot(BotLevel.EASY, 3);
         playToTheBoard();
-        send(new TableCommand.Continue("anna", 8));
-        List<Event> events = send(new TableCommand.Leave("boris", 9));
+        send(new TableCommand.Continue("anna", Shuffle.of(8)));
+        List<Event> events = send(new TableCommand.Leave("boris", Shuffle.of(9)));
         assertInstanceOf(Event.MatchLeft.class, events.get(0));
         assertInstanceOf(Event.DealStarted.class, events.get(1));
         assertEquals(2, table.match().dealNumber());
@@ -131,9 +132,9 @@ class LeaveMatchTest {
     @Test
     void theOnePersonOfASoloMatch_leaving_endsIt() {
         send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2).withDealsPerMatch(3),
-                List.of(BotLevel.NORMAL), 5));
+                List.of(BotLevel.NORMAL), Shuffle.of(5)));
         playToTheBoard();
-        send(new TableCommand.Continue("anna", 6));
+        send(new TableCommand.Continue("anna", Shuffle.of(6)));
         playOneMove();
         List<Integer> totals = table.match().totals();
         List<Event> events = send(new TableCommand.Leave("anna"));
@@ -162,22 +163,22 @@ class LeaveMatchTest {
     @Test
     void again_seatsThePresserAndTheBotsInTheirSeats_andTheOthersSeatsWait() {
         List<BotLevel> seats = java.util.Arrays.asList(null, null, BotLevel.STRONG);
-        List<Event> events = send(new TableCommand.Again("boris", "Boris", Rules.defaults(3), 1, seats, 4));
+        List<Event> events = send(new TableCommand.Again("boris", "Boris", Rules.defaults(3), 1, seats, Shuffle.of(4)));
         assertEquals(List.of(new Event.TableCreated(Rules.defaults(3), "boris"),
                 new Event.SeatTaken(1, "boris", "Boris", null),
                 new Event.SeatTaken(2, "bot-2", "Strong bot 2", BotLevel.STRONG)), events);
         assertEquals(TableStatus.OPEN, table.status());
         assertNull(table.holder(0), "Anna's seat waits for her");
         send(new TableCommand.Join("anna", "Anna", 0));
-        send(new TableCommand.Start("anna", 5));
+        send(new TableCommand.Start("anna", Shuffle.of(5)));
         assertEquals(TableStatus.PLAYING, table.status());
-        refused(new TableCommand.Again("boris", "Boris", Rules.defaults(3), 1, seats, 4), TableDecider.TABLE_EXISTS);
+        refused(new TableCommand.Again("boris", "Boris", Rules.defaults(3), 1, seats, Shuffle.of(4)), TableDecider.TABLE_EXISTS);
     }
 
     @Test
     void again_ofASoloMatch_startsAtOnce() {
         List<BotLevel> seats = java.util.Arrays.asList(null, BotLevel.EASY);
-        send(new TableCommand.Again("anna", "Anna", Rules.defaults(2).withTurnClockSeconds(0), 0, seats, 4));
+        send(new TableCommand.Again("anna", "Anna", Rules.defaults(2).withTurnClockSeconds(0), 0, seats, Shuffle.of(4)));
         assertEquals(TableStatus.PLAYING, table.status());
         assertTrue(table.solo());
         assertTrue(table.match().dealRunning());
@@ -186,9 +187,9 @@ class LeaveMatchTest {
     @Test
     void again_refusesASeatThatIsABots() {
         TableSteps.refused(TableState.NONE, new TableCommand.Again("anna", "Anna", Rules.defaults(2), 1,
-                java.util.Arrays.asList(null, BotLevel.EASY), 4), Rejection.NO_SUCH_SEAT);
+                java.util.Arrays.asList(null, BotLevel.EASY), Shuffle.of(4)), Rejection.NO_SUCH_SEAT);
         TableSteps.refused(TableState.NONE, new TableCommand.Again("anna", "Anna", Rules.defaults(2), 0,
-                java.util.Arrays.asList((BotLevel) null), 4), TableDecider.BAD_BOTS);
+                java.util.Arrays.asList((BotLevel) null), Shuffle.of(4)), TableDecider.BAD_BOTS);
     }
 
     @Test

@@ -8,6 +8,7 @@ import online.durak.engine.BotLevel;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import org.junit.jupiter.api.Test;
 
 /** Tables that never start do not stay in the lobby: the last person leaving closes one, and so does the scheduler. */
@@ -46,7 +47,7 @@ class LobbyHygieneTest {
                 send(new TableCommand.CloseUnstarted("clock")));
         assertEquals(TableStatus.CLOSED, table.status());
         assertEquals("anna", table.holder(0).playerId(), "the seats stay as they were, for the record");
-        refused(new TableCommand.Start("anna", 1), TableDecider.TABLE_CLOSED);
+        refused(new TableCommand.Start("anna", Shuffle.of(1)), TableDecider.TABLE_CLOSED);
         refused(new TableCommand.Leave("anna"), TableDecider.TABLE_CLOSED);
     }
 
@@ -54,7 +55,7 @@ class LobbyHygieneTest {
     void aTableWhoseMatchStarted_isNotClosedByTheScheduler() {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(2)));
         send(new TableCommand.Join("boris", "Boris", 1));
-        send(new TableCommand.Start("anna", 3));
+        send(new TableCommand.Start("anna", Shuffle.of(3)));
         refused(new TableCommand.CloseUnstarted("clock"), TableDecider.CLOCK_NOT_DUE);
         assertEquals(TableStatus.PLAYING, table.status());
     }

@@ -15,6 +15,7 @@ import online.durak.engine.DealDecider;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import org.junit.jupiter.api.Test;
 
 /** A table as its log makes it: the state, the seq, when the decision began and when the table was created. */
@@ -40,7 +41,7 @@ class LoggedTableTest {
     private void givenAStartedTableOfTwoPeople() {
         when(new TableCommand.Create("anna", "Anna", Rules.defaults(2).withTurnClockSeconds(30)), T0);
         when(new TableCommand.Join("boris", "Boris", 1), T0.plusSeconds(5));
-        when(new TableCommand.Start("anna", 7), T0.plusSeconds(9));
+        when(new TableCommand.Start("anna", Shuffle.of(7)), T0.plusSeconds(9));
     }
 
     private TableCommand.Play anyMove() {

@@ -15,6 +15,7 @@ import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.Views;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +77,7 @@ class ReplayEveryDealTest {
             for (int i = 1; i < rules.players(); i++) {
                 bots.add(BotLevel.values()[random.nextInt(BotLevel.values().length)]);
             }
-            g.send(new TableCommand.CreateSolo("anna", "Anna", rules, bots, random.nextLong()));
+            g.send(new TableCommand.CreateSolo("anna", "Anna", rules, bots, Shuffle.of(random.nextLong())));
         } else {
             rules = rules.withTurnClockSeconds(30);
             g.send(new TableCommand.Create("anna", "Anna", rules));
@@ -84,18 +85,18 @@ class ReplayEveryDealTest {
             for (int seat = 2; seat < rules.players(); seat++) {
                 g.send(new TableCommand.AddBot("anna", seat, BotLevel.EASY));
             }
-            g.send(new TableCommand.Start("anna", random.nextLong()));
+            g.send(new TableCommand.Start("anna", Shuffle.of(random.nextLong())));
         }
         for (int step = 0; step < 20_000 && g.table.status() != TableStatus.FINISHED; step++) {
             TableState t = g.table;
             if (t.onBoard()) {
                 if (!solo && random.nextInt(4) == 0) {
-                    g.send(new TableCommand.BoardTimeOut("clock", random.nextLong()));
+                    g.send(new TableCommand.BoardTimeOut("clock", Shuffle.of(random.nextLong())));
                 } else {
                     for (int seat = 0; seat < t.seats().size() && g.table.onBoard(); seat++) {
                         SeatHolder h = g.table.holder(seat);
                         if (h.isHuman() && !g.table.continued().contains(seat)) {
-                            g.send(new TableCommand.Continue(h.playerId(), random.nextLong()));
+                            g.send(new TableCommand.Continue(h.playerId(), Shuffle.of(random.nextLong())));
                         }
                     }
                 }

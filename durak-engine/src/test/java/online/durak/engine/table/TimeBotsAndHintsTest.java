@@ -13,6 +13,7 @@ import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import org.junit.jupiter.api.Test;
 
 /** rules.md §8 at the table: solo games, hints, the turn clock, its grace and the computer's move. */
@@ -44,13 +45,13 @@ class TimeBotsAndHintsTest {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(3).withTurnClockSeconds(30)));
         send(new TableCommand.Join("boris", "Boris", 1));
         send(new TableCommand.AddBot("anna", 2, BotLevel.EASY));
-        send(new TableCommand.Start("anna", 7));
+        send(new TableCommand.Start("anna", Shuffle.of(7)));
     }
 
     @Test
     void aSoloGame_startsAtOnce_againstBots_withoutClockOrStake() {
         List<Event> events = send(new TableCommand.CreateSolo("anna", "Anna",
-                Rules.defaults(3).withStake(50), List.of(BotLevel.EASY, BotLevel.STRONG), 5));
+                Rules.defaults(3).withStake(50), List.of(BotLevel.EASY, BotLevel.STRONG), Shuffle.of(5)));
         assertEquals(TableStatus.PLAYING, table.status());
         assertTrue(table.match().dealRunning());
         assertTrue(table.solo());
@@ -64,14 +65,14 @@ class TimeBotsAndHintsTest {
     @Test
     void aSoloGamesTempo_isKeptBesideTheRules_andDealsTheSameCards() {
         Rules rules = Rules.defaults(2);
-        List<Event> slow = send(new TableCommand.CreateSolo("anna", "Anna", rules, List.of(BotLevel.NORMAL), 5,
+        List<Event> slow = send(new TableCommand.CreateSolo("anna", "Anna", rules, List.of(BotLevel.NORMAL), Shuffle.of(5),
                 Tempo.SLOW));
         assertEquals(new Event.TableCreated(rules.withTurnClockSeconds(0), "anna", Tempo.SLOW), slow.get(0));
         assertEquals(Tempo.SLOW, table.tempo());
         send(anyMoveOfSeat());
         assertEquals(Tempo.SLOW, table.tempo(), "kept through the match");
         table = TableState.NONE;
-        List<Event> plain = send(new TableCommand.CreateSolo("anna", "Anna", rules, List.of(BotLevel.NORMAL), 5));
+        List<Event> plain = send(new TableCommand.CreateSolo("anna", "Anna", rules, List.of(BotLevel.NORMAL), Shuffle.of(5)));
         assertNull(table.tempo());
         // no rule: the same seed deals the same cards whatever the tempo
         assertEquals(slow.subList(1, slow.size()), plain.subList(1, plain.size()));
@@ -83,13 +84,13 @@ class TimeBotsAndHintsTest {
 
     @Test
     void aSoloGame_needsOneBotPerOtherSeat() {
-        refused(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(3), List.of(BotLevel.EASY), 5),
+        refused(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(3), List.of(BotLevel.EASY), Shuffle.of(5)),
                 TableDecider.BAD_BOTS);
     }
 
     @Test
     void hints_areCounted_atSoloTablesOnly() {
-        send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2), List.of(BotLevel.NORMAL), 5));
+        send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2), List.of(BotLevel.NORMAL), Shuffle.of(5)));
         botsPlayUntilAnnaActs();
         send(new TableCommand.Hint("anna"));
         send(new TableCommand.Hint("anna"));
@@ -103,7 +104,7 @@ class TimeBotsAndHintsTest {
 
     @Test
     void hint_isRefused_whenTheDecisionIsNotTheSeats() {
-        send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2), List.of(BotLevel.NORMAL), 5));
+        send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2), List.of(BotLevel.NORMAL), Shuffle.of(5)));
         assertEquals(1, table.toAct(), "the bot opens with seed 5");
 
         refused(new TableCommand.Hint("anna"), online.durak.engine.Rejection.NOT_YOUR_TURN);
@@ -113,7 +114,7 @@ class TimeBotsAndHintsTest {
     @Test
     void hint_isRefused_afterTheMatch() {
         send(new TableCommand.CreateSolo("anna", "Anna", Rules.defaults(2).withDealsPerMatch(1),
-                List.of(BotLevel.NORMAL), 5));
+                List.of(BotLevel.NORMAL), Shuffle.of(5)));
         while (table.status() == TableStatus.PLAYING) {
             send(new TableCommand.Play(actorId(), anyLegal()));
         }
@@ -199,19 +200,19 @@ class TimeBotsAndHintsTest {
         TurnClock board = TurnClock.of(table, T0);
         assertEquals(-1, board.seat());
         assertEquals(TurnClock.Due.DEAL_NEXT, board.due(T0.plusSeconds(30)));
-        send(new TableCommand.Continue("anna", 1));
+        send(new TableCommand.Continue("anna", Shuffle.of(1)));
         assertTrue(table.onBoard(), "boris has not pressed continue");
-        List<Event> events = send(new TableCommand.BoardTimeOut("clock", 9));
+        List<Event> events = send(new TableCommand.BoardTimeOut("clock", Shuffle.of(9)));
         assertEquals(new Event.BoardTimedOut(), events.get(0));
         assertTrue(table.match().dealRunning());
-        refused(new TableCommand.BoardTimeOut("clock", 9), TableDecider.CLOCK_NOT_DUE);
+        refused(new TableCommand.BoardTimeOut("clock", Shuffle.of(9)), TableDecider.CLOCK_NOT_DUE);
     }
 
     @Test
     void tablesWithoutAClock_refuseClockCommands() {
         send(new TableCommand.Create("anna", "Anna", Rules.defaults(2).withTurnClockSeconds(0)));
         send(new TableCommand.Join("boris", "Boris", 1));
-        send(new TableCommand.Start("anna", 7));
+        send(new TableCommand.Start("anna", Shuffle.of(7)));
         assertNull(TurnClock.of(table, T0));
         refused(new TableCommand.TimeOut("clock", table.toAct(), T0), TableDecider.CLOCK_NOT_DUE);
     }

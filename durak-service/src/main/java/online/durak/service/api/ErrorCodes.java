@@ -17,7 +17,7 @@ import online.durak.messages.MessageException;
  * <ul>
  *   <li>400: {@code BAD_BOTS} (a solo game's bot levels do not fit its seats; checked at the edge first)</li>
  *   <li>404: {@code NO_SUCH_TABLE}</li>
- *   <li>403: {@code NOT_SEATED}</li>
+ *   <li>403: {@code NOT_SEATED}, {@code DAILY_HIDDEN}</li>
  *   <li>409 (the table's state does not allow it now; the same request may succeed later or never):
  *       {@link #CONFLICTS}</li>
  *   <li>422 (the request itself is not a legal move or action: illegal moves, a seat that does not exist,
@@ -32,7 +32,9 @@ public final class ErrorCodes {
     public static final String INVALID_VIEW = MessageException.INVALID_VIEW;
     public static final String INVALID_REQUEST = "INVALID_REQUEST";
     public static final String INVALID_PARAMETER = "INVALID_PARAMETER";
-    /** A player's name is empty, too long, or has a character that cannot be shown as a name (auth). */
+    /** A path with a control character in it (RequestText): 400. */
+    public static final String INVALID_PATH = "INVALID_PATH";
+    /** A player's name is empty, too long, invisible, or has a character a name does not need (auth): 400. */
     public static final String INVALID_NAME = "INVALID_NAME";
     /** An account's password is shorter than 8 or longer than 128 characters (accounts): 400. */
     public static final String INVALID_PASSWORD = "INVALID_PASSWORD";
@@ -42,6 +44,8 @@ public final class ErrorCodes {
     // ---- who is asking ----
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
+    /** Another player's daily table, before its UTC day is over (docs/daily.md): 403. */
+    public static final String DAILY_HIDDEN = "DAILY_HIDDEN";
     /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
     public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
     /** A guest asked for what only an account has (chips: the wallet, the daily bonus; docs/chips.md): 403. */
@@ -52,8 +56,12 @@ public final class ErrorCodes {
     public static final String BAD_CREDENTIALS = "BAD_CREDENTIALS";
     /** Too many failed sign-ins for this name or from this address lately: 429 with Retry-After. */
     public static final String TOO_MANY_ATTEMPTS = "TOO_MANY_ATTEMPTS";
-    /** Another account has this name (names are unique ignoring case): 409. */
+    /** Another account has this name, or one that looks the same (its confusable skeleton): 409. */
     public static final String NAME_TAKEN = "NAME_TAKEN";
+    /** The name is, or looks like, a name the system keeps for itself (the bots', "house", "admin", ...): 409. */
+    public static final String NAME_RESERVED = "NAME_RESERVED";
+    /** Too many requests of this kind from this token or address lately (table-service's limits): 429, Retry-After. */
+    public static final String RATE_LIMITED = "RATE_LIMITED";
     /** Registering with the token of a player who is an account already: 409. */
     public static final String ALREADY_AN_ACCOUNT = "ALREADY_AN_ACCOUNT";
 
@@ -154,24 +162,35 @@ public final class ErrorCodes {
             entry(INVALID_MOVE, "the move cannot be read (an unknown type, a card that is no card, a field missing); "
                     + "the message names the field"),
             entry(INVALID_VIEW, "the seat's view cannot be read; the message names the field"),
-            entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, or a commandId is "
-                    + "not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
-            entry(INVALID_PARAMETER, "a query parameter is missing or not a whole number in range; the message "
-                    + "names it"),
-            entry(INVALID_NAME, "the name is empty, longer than 32 characters, or has a character that cannot be "
-                    + "shown as a name"),
+            entry(INVALID_REQUEST, "a field is unknown, missing, of the wrong type or out of range, holds a control "
+                    + "character, or a commandId is not 1 to 64 of [A-Za-z0-9._~-]; the message names the field"),
+            entry(INVALID_PARAMETER, "a query parameter is missing, unknown, given twice, out of range, or holds a "
+                    + "control character; the message starts with it"),
+            entry(INVALID_PATH, "the path holds a control character (U+0000 to U+001F, U+007F to U+009F, also "
+                    + "percent-encoded); the message says which and where"),
+            entry(INVALID_NAME, "the name breaks a rule of names, and the message says which: empty or longer than 32 "
+                    + "characters, invisible (only spaces, blanks or marks), a character a name does not need (only "
+                    + "letters, digits, marks after a letter, single spaces and . - _ ' are allowed)"),
             entry(INVALID_PASSWORD, "the password is left out, shorter than 8 or longer than 128 characters"),
             entry(INVALID_FRAME, "a WebSocket frame that is not one of docs/websocket.md; the message names the field"),
             // who is asking
             entry(UNAUTHORIZED, "no token, or a forged, expired, signed-out or malformed one"),
-            entry(NOT_SEATED, "the caller has no seat at this table (or left its match)"),
+            entry(NOT_SEATED, "the caller has no seat at this table (or left its match), and may not watch it"),
+            entry(DAILY_HIDDEN, "another player's daily table: until its UTC day is over only its own player sees it "
+                    + "(its view, events, board, replays)"),
             entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),
             entry(ACCOUNT_REQUIRED, "only an account has this (chips: the wallet, the daily bonus)"),
-            entry(SERVICE_ONLY, "only another service may make this call"),
+            entry(SERVICE_ONLY, "only another service may make this call (a service token: every /internal/* and "
+                    + "/admin/* path, the bot service's hints)"),
             entry(BAD_CREDENTIALS, "no account has this name and password (which of the two is wrong is not said)"),
-            entry(TOO_MANY_ATTEMPTS, "too many failed sign-ins for this name or from this address lately; "
-                    + "Retry-After says when to try again"),
-            entry(NAME_TAKEN, "another account has this name (names are unique, ignoring case)"),
+            entry(TOO_MANY_ATTEMPTS, "too many sign-ins that did not succeed for this name from this address, or from "
+                    + "this address for any name, lately; Retry-After says when to try again"),
+            entry(NAME_TAKEN, "another account has this name or one that looks the same (ignoring case, accents that "
+                    + "look alike, letters of other scripts that look alike); the message names it"),
+            entry(NAME_RESERVED, "the name is, or looks like, one the system keeps for itself: a bot's, \"house\", "
+                    + "\"system\", \"admin\"; the message names it"),
+            entry(RATE_LIMITED, "too many requests of this kind from this token or this address lately; Retry-After "
+                    + "says when to try again (a WebSocket gets an error frame, and is closed 1008 when it goes on)"),
             entry(ALREADY_AN_ACCOUNT, "the token's player is an account already"),
             // what is asked about
             entry(NO_SUCH_TABLE, "there is no table with this id"),

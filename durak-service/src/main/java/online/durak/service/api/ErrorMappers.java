@@ -17,7 +17,7 @@ import org.jboss.resteasy.reactive.server.UnwrapException;
 
 /**
  * Every failure of every service as {@code {"code", "message"}} ({@link ApiError}): an {@link ApiException} with its
- * status, unreadable input ({@link MessageException}) as 400 with its code naming the field, the framework's own 4xx
+ * status (and {@code Retry-After} when it says one), unreadable input ({@link MessageException}) as 400 with its code naming the field, the framework's own 4xx
  * (unknown path, method, media type) with a code, a request body Jackson refused as 400 naming the field
  * ({@link JsonRefusals}). Anything else is a bug, logged, and answered 500
  * {@code INTERNAL_ERROR} without details. A {@link CompletionException} (a failed async answer) is mapped by its
@@ -33,6 +33,10 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response api(ApiException e) {
+        if (e.retryAfterSeconds() > 0) {
+            return Response.fromResponse(error(e.status(), e.code(), e.getMessage()))
+                    .header("Retry-After", e.retryAfterSeconds()).build();
+        }
         return error(e.status(), e.code(), e.getMessage());
     }
 

@@ -87,6 +87,9 @@ public final class JsonRefusals {
             return invalid(field + ": is not a known field (known: "
                     + String.join(", ", known.stream().map(String::valueOf).sorted().toList()) + ")");
         }
+        if (e instanceof RequestText.Refused) {
+            return invalid((field == null ? "body" : field) + ": " + m);
+        }
         if (field == null) {
             return ApiException.badRequest(ErrorCodes.INVALID_JSON, m.startsWith("Trailing token")
                     ? "not valid JSON: there is more text after the JSON value" : "the body must be a JSON object");

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.service.auth.ServiceToken;
 import online.durak.service.client.Answer;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestResponse;

@@ -16,6 +16,12 @@ import online.durak.leaderboard.store.LeaderboardStore;
 import online.durak.leaderboard.store.Period;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /api/leaderboard?period=all|week|month&page=0&size=20[&player=ID]}: one page of the leaderboard, ranked
@@ -24,6 +30,7 @@ import online.durak.service.api.ErrorCodes;
  * {@code size} is 400 {@code INVALID_PARAMETER} naming it.
  */
 @Path("/api/leaderboard")
+@Tag(name = "leaderboard")
 public class LeaderboardResource {
     private final LeaderboardStore store;
     private final Clock clock;
@@ -34,14 +41,21 @@ public class LeaderboardResource {
     }
 
     /** A row of the board; {@code rating} the player's shown rating (docs/leaderboard.md "Rating"), or null. */
-    public record Row(long rank, String playerId, String name, long points, long matches, Double rating) {
+    @Schema(name = "LeaderboardRow")
+    public record Row(@Schema(description = "1 = most points; equal points share a rank") long rank, String playerId,
+                      String name, long points, long matches,
+                      @Schema(description = "the shown rating (display), null before a rated match", nullable = true)
+                      Double rating) {
         static Row of(LeaderboardStore.Ranked r) {
             return new Row(r.rank(), r.playerId(), r.name(), r.points(), r.matches(), r.rating());
         }
     }
 
     /** A bot level's one rating: what a person's rating is measured against. */
-    public record BotRating(String level, PlayerResource.Rating rating) {
+    @Schema(name = "BotRating")
+    public record BotRating(@Schema(enumeration = {"EASY", "NORMAL", "STRONG"}) String level,
+                            @Schema(description = "null before the level's first rated match", nullable = true)
+                            PlayerResource.Rating rating) {
     }
 
     /**
@@ -49,13 +63,30 @@ public class LeaderboardResource {
      * @param total  players on this board
      * @param player the asked-for player's row, null when not asked for or not on this board
      */
-    public record Page(String period, Instant from, int page, int size, long total, List<Row> rows, Row player) {
+    @Schema(name = "LeaderboardPage")
+    public record Page(@Schema(enumeration = {"all", "week", "month"}) String period,
+                       @Schema(implementation = String.class, format = "date-time", nullable = true) Instant from,
+                       int page, int size, long total, List<Row> rows,
+                       @Schema(nullable = true) Row player) {
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Page> board(@QueryParam("period") String period, @QueryParam("page") String page,
-                           @QueryParam("size") String size, @QueryParam("player") String player) {
+    @Operation(summary = "The leaderboard", description = "One page of a board, ranked by points (rules.md §7); with "
+            + "player, that player's own row even outside the page. Week and month are this ISO week (from Monday) "
+            + "and this calendar month, in UTC.")
+    @APIResponse(responseCode = "200", description = "the page")
+    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER")
+    public Uni<Page> board(@QueryParam("period") @Parameter(description = "the board", schema = @Schema(
+                                   type = SchemaType.STRING, enumeration = {"all", "week", "month"}, defaultValue = "all")) String period,
+                           @QueryParam("page") @Parameter(description = Paging.PAGE, schema = @Schema(
+                                   type = SchemaType.INTEGER, minimum = "0", defaultValue = "0")) String page,
+                           @QueryParam("size") @Parameter(description = Paging.SIZE, schema = @Schema(
+                                   type = SchemaType.INTEGER, minimum = "1", maximum = "" + Paging.MAX_SIZE,
+                                   defaultValue = "" + Paging.DEFAULT_SIZE))
+                           String size,
+                           @QueryParam("player") @Parameter(description = "a player id whose own row to add")
+                           String player) {
         Period p = period == null || period.isEmpty() ? Period.ALL : Period.named(period).orElseThrow(() ->
                 ApiException.badRequest(ErrorCodes.INVALID_PARAMETER,
                         "period: must be all, week or month, not \"" + period + "\""));
@@ -72,6 +103,9 @@ public class LeaderboardResource {
     @GET
     @Path("/bots")
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "The bots' ratings", description = "Each bot level's one rating, what people's ratings are "
+            + "measured against.")
+    @APIResponse(responseCode = "200", description = "one per level: EASY, NORMAL, STRONG")
     public Uni<List<BotRating>> bots() {
         Uni<List<BotRating>> out = Uni.createFrom().item(new java.util.ArrayList<>());
         for (BotLevel level : BotLevel.values()) {

@@ -10,11 +10,14 @@ import online.durak.service.api.ErrorCodes;
  */
 public record Paging(int page, int size) {
     public static final int MAX_SIZE = 100;
+    public static final int DEFAULT_SIZE = 20;
+    /** The parameters' descriptions in the OpenAPI document. */
+    public static final String PAGE = "the page, 0 first", SIZE = "rows on a page, 1 to " + MAX_SIZE;
 
     /** The paging asked for; the page's bound keeps {@code page * size} an {@code int}. */
     public static Paging of(String page, String size) {
         return new Paging(number("page", page, 0, 0, Integer.MAX_VALUE / MAX_SIZE),
-                number("size", size, 20, 1, MAX_SIZE));
+                number("size", size, DEFAULT_SIZE, 1, MAX_SIZE));
     }
 
     /** A whole-number query parameter within [min, max], or {@code fallback} when absent; else 400. */

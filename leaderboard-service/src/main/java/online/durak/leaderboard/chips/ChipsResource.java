@@ -13,6 +13,13 @@ import java.util.List;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * A player's own chips (docs/chips.md "API"): the balance, what is held at tables, the ledger, the daily bonus. The
@@ -22,6 +29,10 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 @Path("/api/me/chips")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "chips")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+@APIResponse(responseCode = "403", description = "ACCOUNT_REQUIRED")
 public class ChipsResource {
     private final JsonWebToken jwt;
     private final Wallet wallet;
@@ -31,18 +42,35 @@ public class ChipsResource {
         this.wallet = wallet;
     }
 
-    public record Entry(Instant at, String kind, long amount, String tableId, long balanceAfter) {
+    @Schema(name = "ChipEntry", description = "an entry of the ledger")
+    public record Entry(Instant at,
+                        @Schema(enumeration = {Wallet.GRANT, Wallet.BONUS, Wallet.HOLD, Wallet.RELEASE, Wallet.STAKE,
+                                Wallet.POT_WIN, Wallet.REFUND}) String kind,
+                        @Schema(description = "signed: what the entry did to the balance") long amount,
+                        @Schema(description = "the table of a hold, stake, pot or refund", nullable = true)
+                        String tableId, long balanceAfter) {
     }
 
-    public record Chips(long balance, long held, List<Entry> entries, int page, int pages) {
+    @Schema(name = "Chips")
+    public record Chips(long balance, @Schema(description = "held for tables not started yet") long held,
+                        @Schema(description = "one page of the ledger, newest first") List<Entry> entries,
+                        @Schema(description = "0 first") int page, int pages) {
     }
 
-    public record Bonus(long balance, long amount, Instant nextBonusAt) {
+    @Schema(name = "BonusClaimed")
+    public record Bonus(long balance, long amount,
+                        @Schema(description = "when the next bonus may be claimed (the next UTC day)")
+                        Instant nextBonusAt) {
     }
 
     /** The balance, the chips held at tables not started yet, and one page (0 first) of the ledger, newest first. */
     @GET
-    public Uni<Chips> chips(@QueryParam("page") String page) {
+    @Operation(summary = "My chips", description = "The balance, the chips held at tables not started yet, and one "
+            + "page of the ledger. The wallet opens with its grant on the first call that sees the account.")
+    @APIResponse(responseCode = "200", description = "the wallet")
+    @APIResponse(responseCode = "400", description = "INVALID_PARAMETER")
+    public Uni<Chips> chips(@QueryParam("page") @Parameter(description = "the ledger's page, 0 first",
+            schema = @Schema(type = SchemaType.INTEGER, minimum = "0", defaultValue = "0")) String page) {
         int p = number("page", page);
         return wallet.statement(account(), p).map(s -> new Chips(s.balance(), s.held(), s.entries().stream()
                 .map(e -> new Entry(e.at().toInstant(), e.kind(), e.amount(), e.tableId(), e.balanceAfter())).toList(),
@@ -52,6 +80,9 @@ public class ChipsResource {
     /** The daily bonus; 409 {@code BONUS_ALREADY_CLAIMED} for a second claim the same UTC day. */
     @POST
     @Path("/bonus")
+    @Operation(summary = "Claim the daily bonus", description = "Once per UTC day.")
+    @APIResponse(responseCode = "200", description = "claimed: the balance now")
+    @APIResponse(responseCode = "409", description = "BONUS_ALREADY_CLAIMED")
     public Uni<Bonus> bonus() {
         return wallet.bonus(account()).map(b -> new Bonus(b.balance(), b.amount(), b.nextBonusAt().toInstant()));
     }

@@ -9,6 +9,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Holds, taken by table-service before it sends a join, a create or an "Again" of an account at a staked table
@@ -20,6 +23,10 @@ import online.durak.service.api.ErrorCodes;
 @RolesAllowed(HoldResource.SERVICE_GROUP)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "services")
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+@APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+@APIResponse(responseCode = "403", description = "SERVICE_ONLY")
 public class HoldResource {
     public static final String SERVICE_GROUP = "durak-service";
 
@@ -40,6 +47,10 @@ public class HoldResource {
      * {@code MATCH_STARTED}; 422 {@code INVALID_REQUEST} (another amount than the table's stake); 400 naming a field.
      */
     @POST
+    @Operation(summary = "Hold a stake for a table")
+    @APIResponse(responseCode = "200", description = "held (taken false: held already)")
+    @APIResponse(responseCode = "409", description = "INSUFFICIENT_CHIPS, MATCH_STARTED")
+    @APIResponse(responseCode = "422", description = "INVALID_REQUEST")
     public Uni<Wallet.Held> hold(HoldRequest r) {
         HoldRequest h = check(r, true);
         return wallet.hold(h.tableId(), h.playerId(), h.amount());
@@ -48,6 +59,7 @@ public class HoldResource {
     /** Releases a hold that no seat confirmed (table-service: the join was refused); false when there was none. */
     @POST
     @Path("/release")
+    @Operation(summary = "Release a hold no seat confirmed")
     public Uni<Released> release(HoldRequest r) {
         HoldRequest h = check(r, false);
         return wallet.releaseUnseated(h.tableId(), h.playerId()).map(b -> new Released(h.tableId(), h.playerId(), b));
@@ -65,6 +77,8 @@ public class HoldResource {
      */
     @POST
     @Path("/move")
+    @Operation(summary = "Move a hold no seat confirmed to another table")
+    @APIResponse(responseCode = "409", description = "NO_HOLD, MATCH_STARTED")
     public Uni<Moved> move(MoveRequest r) {
         if (r == null) {
             throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST,

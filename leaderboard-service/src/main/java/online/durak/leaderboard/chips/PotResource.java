@@ -12,6 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /api/tables/{id}/pot}, public (the final board shows it): the table's stake, the pot, its state
@@ -20,6 +24,7 @@ import online.durak.service.api.ErrorCodes;
  */
 @Path("/api/tables/{id}/pot")
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "chips")
 public class PotResource {
     private final Wallet wallet;
 
@@ -27,13 +32,22 @@ public class PotResource {
         this.wallet = wallet;
     }
 
+    @Schema(name = "Payout")
     public record Payout(String playerId, String name, long amount) {
     }
 
-    public record Pot(String tableId, long stake, long pot, String state, List<Payout> payouts) {
+    @Schema(name = "Pot")
+    public record Pot(String tableId, @Schema(description = "each account's stake") long stake,
+                      @Schema(description = "the stakes held for the table") long pot,
+                      @Schema(description = "HELD until the match ends, PAID, or REFUNDED for a table closed before its "
+                              + "start", enumeration = {"HELD", "PAID", "REFUNDED"}) String state,
+                      @Schema(description = "what each player was paid, most first") List<Payout> payouts) {
     }
 
     @GET
+    @Operation(summary = "A table's pot", description = "Public: the final board shows it.")
+    @APIResponse(responseCode = "200", description = "the pot")
+    @APIResponse(responseCode = "404", description = "NO_POT")
     public Uni<Pot> pot(@PathParam("id") String id) {
         return wallet.pool().preparedQuery("select stake, amount, state from ch_pots where table_id = $1")
                 .execute(Tuple.of(id)).chain(pots -> {

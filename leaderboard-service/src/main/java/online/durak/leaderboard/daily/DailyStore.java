@@ -35,7 +35,7 @@ public class DailyStore {
                 seq = excluded.seq, name = excluded.name, points = excluded.points, deals = excluded.deals,
                 finished = excluded.finished, left_early = excluded.left_early, at = excluded.at
             where dl_entries.table_id = excluded.table_id and dl_entries.seq < excluded.seq""";
-    static final String RANKED = "select player_id, name, points, deals, finished, left_early, table_id, "
+    static final String RANKED = "select player_id, name, points, deals, finished, left_early, "
             + "rank() over (order by points desc) as rank from dl_entries where day = $1";
 
     private final Pool pool;
@@ -61,13 +61,13 @@ public class DailyStore {
                 .await().atMost(timeout).rowCount() > 0;
     }
 
-    /** A row of the list. */
+    /** A row of the list: no table id, so nobody finds another player's table of the day through it. */
     public record Ranked(long rank, String playerId, String name, int points, int deals, boolean finished,
-                         boolean left, String tableId) {
+                         boolean left) {
         static Ranked of(Row r) {
             return new Ranked(r.getLong("rank"), r.getString("player_id"), r.getString("name"),
                     r.getInteger("points"), r.getInteger("deals"), r.getBoolean("finished"),
-                    r.getBoolean("left_early"), r.getString("table_id"));
+                    r.getBoolean("left_early"));
         }
     }
 

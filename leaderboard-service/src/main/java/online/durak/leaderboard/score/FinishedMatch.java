@@ -1,6 +1,7 @@
 package online.durak.leaderboard.score;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import online.durak.leaderboard.rating.Skill;
 
@@ -12,8 +13,10 @@ import online.durak.leaderboard.rating.Skill;
  * @param seq     the seq of the table's {@code MatchEnded}: the match's key, and the event the change is applied for
  * @param at      when the match ended (the event's {@code at})
  * @param seats   every seat, people and bots, as the rating sees it (docs/leaderboard.md "Rating")
+ * @param daily   the day of the daily game the table played (docs/daily.md), null for any other table
  */
-public record FinishedMatch(String tableId, long seq, Instant at, List<Entry> entries, List<Skill.Seat> seats) {
+public record FinishedMatch(String tableId, long seq, Instant at, List<Entry> entries, List<Skill.Seat> seats,
+                            LocalDate daily) {
 
     public FinishedMatch {
         entries = List.copyOf(entries);

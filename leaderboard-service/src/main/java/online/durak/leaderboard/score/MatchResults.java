@@ -75,6 +75,7 @@ public final class MatchResults {
             // leaving never rates better than staying: the leaver ranks after every seat, as a team of its own
             seats.add(new Skill.Seat(l.seat(), l.playerId(), LEAVER_TEAM + l.seat(), last));
         }
-        return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries, seats));
+        return Optional.of(new FinishedMatch(end.tableId(), end.seq(), end.at(), entries, seats,
+                state.rules().daily() == null ? null : state.rules().daily().date()));
     }
 }

@@ -37,8 +37,9 @@ public class LeaderboardStore {
             "insert into lb_applied (table_id, seq) values (:table, :seq) on conflict do nothing";
     static final String INSERT_ENTRY = """
             insert into lb_entries (table_id, seq, player_id, name, seat, at, points, deal_points, place, deals,
-                                    duraks, left_early)
-            values (:table, :seq, :player, :name, :seat, :at, :points, :dealPoints, :place, :deals, :duraks, :left)""";
+                                    duraks, left_early, daily)
+            values (:table, :seq, :player, :name, :seat, :at, :points, :dealPoints, :place, :deals, :duraks, :left,
+                    :daily)""";
     /** The name shown is the one of the person's latest match, whatever order the matches are applied in. */
     static final String ADD_TO_TOTALS = """
             insert into lb_players (player_id, name, name_at, points, matches, deals, duraks)
@@ -192,7 +193,8 @@ public class LeaderboardStore {
                             .setParameter("name", e.name()).setParameter("seat", e.seat()).setParameter("at", at)
                             .setParameter("points", e.points()).setParameter("dealPoints", e.dealPoints())
                             .setParameter("place", e.place()).setParameter("deals", e.deals())
-                            .setParameter("duraks", e.duraks()).setParameter("left", e.left()).executeUpdate())
+                            .setParameter("duraks", e.duraks()).setParameter("left", e.left())
+                            .setParameter("daily", m.daily()).executeUpdate())
                     .chain(() -> s.createNativeQuery(ADD_TO_TOTALS).setParameter("player", e.playerId())
                             .setParameter("name", e.name()).setParameter("at", at)
                             .setParameter("points", (long) e.points()).setParameter("deals", e.deals())

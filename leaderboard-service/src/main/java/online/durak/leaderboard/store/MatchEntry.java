@@ -7,6 +7,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 import java.io.Serializable;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Objects;
 
@@ -35,6 +36,8 @@ public class MatchEntry extends PanacheEntityBase {
     public int duraks;
     @Column(name = "left_early")
     public boolean leftEarly;
+    /** The day of the daily game the table played, null for any other table (docs/daily.md). */
+    public LocalDate daily;
 
     /** The primary key (table_id, seq, player_id). */
     public static class Key implements Serializable {

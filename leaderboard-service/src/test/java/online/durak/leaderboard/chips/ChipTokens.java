@@ -29,6 +29,12 @@ final class ChipTokens {
                 .expiresIn(Duration.ofHours(1)).sign(key());
     }
 
+    /** An account's token with this token id ({@code jti}), to sign it out by. */
+    static String account(String playerId, String name, String jti) {
+        return Jwt.issuer("durak-online").subject(playerId).claim("name", name).claim("account", true)
+                .claim("jti", jti).expiresIn(Duration.ofHours(1)).sign(key());
+    }
+
     static String guest(String playerId, String name) {
         return Jwt.issuer("durak-online").subject(playerId).claim("name", name).expiresIn(Duration.ofHours(1))
                 .sign(key());

@@ -15,7 +15,7 @@ class WinnersTest {
     }
 
     private static List<String> winners(Set<String> stakers, FinishedMatch.Entry... entries) {
-        FinishedMatch m = new FinishedMatch("t", 9, Instant.EPOCH, List.of(entries), List.of());
+        FinishedMatch m = new FinishedMatch("t", 9, Instant.EPOCH, List.of(entries), List.of(), null);
         return ChipsEvents.winners(m, stakers).stream().map(FinishedMatch.Entry::playerId).toList();
     }
 

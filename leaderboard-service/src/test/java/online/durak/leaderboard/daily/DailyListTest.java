@@ -138,6 +138,11 @@ class DailyListTest {
         Feed.await("the day's list of two", () -> list(day, anna).getInt("total") == 2
                 && list(day, anna).getBoolean("player.finished") && list(day, boris).getBoolean("player.left"));
         JsonPath l = list(day, boris);
+        // no table ids: nobody finds another player's table of the day through the list
+        assertEquals(java.util.Set.of("rank", "playerId", "name", "points", "deals", "finished", "left"),
+                l.getMap("entries[0]").keySet());
+        assertEquals(l.getMap("entries[0]").keySet(), l.getMap("player").keySet());
+        assertFalse(l.prettify().contains(annas.tableId) || l.prettify().contains(boriss.tableId), l.prettify());
         assertEquals(day.toString(), l.getString("date"));
         assertEquals("UTC", l.getString("timeZone"));
         assertEquals(annaPoints, l.getInt("entries.find { it.playerId == '" + anna + "' }.points"));
@@ -183,6 +188,33 @@ class DailyListTest {
         assertStreak(clara, 0, 3);
         project(daily("dl-" + run + "-4", d.plusDays(4), false, clara, "Clara", null, 0));
         assertStreak(clara, 1, 3);
+    }
+
+    @Test
+    void aProfile_linksADailyGamesReplay_onlyOnceItsDayIsOver() {
+        String run = run();
+        String dora = "dora-" + run;
+        LocalDate d = someDay();
+        Match counting = daily("dl-" + run + "-c", d, false, dora, "Dora", null, 0);
+        Match practice = daily("dl-" + run + "-p", d, true, dora, "Dora", null, 0);
+        project(counting);
+        project(practice);
+        TestClock.at = d.atTime(23, 59).toInstant(ZoneOffset.UTC);
+        JsonPath during = given().get("/api/players/" + dora).then().statusCode(200).extract().jsonPath();
+        assertEquals(2, during.getList("recent").size());
+        for (int i = 0; i < 2; i++) {
+            assertNull(during.get("recent[" + i + "].tableId"), during.prettify());
+            assertNull(during.get("recent[" + i + "].replay"));
+            assertNull(during.get("recent[" + i + "].replayPage"));
+            assertEquals(d.toString(), during.getString("recent[" + i + "].daily"));
+        }
+        assertFalse(during.prettify().contains(counting.tableId) || during.prettify().contains(practice.tableId));
+        TestClock.at = d.plusDays(1).atTime(0, 1).toInstant(ZoneOffset.UTC);
+        JsonPath after = given().get("/api/players/" + dora).then().statusCode(200).extract().jsonPath();
+        assertEquals(java.util.Set.of(counting.tableId, practice.tableId),
+                java.util.Set.copyOf(after.getList("recent.tableId")));
+        assertEquals("/api/tables/" + practice.tableId + "/replay",
+                after.getString("recent.find { it.tableId == '" + practice.tableId + "' }.replay"));
     }
 
     private static void assertStreak(String player, int current, int best) {

@@ -35,9 +35,18 @@ import online.durak.matchmaking.pool.Wish;
 import online.durak.matchmaking.rating.Ratings;
 import online.durak.matchmaking.store.Ticket;
 import online.durak.matchmaking.store.TicketStore;
+import online.durak.service.api.ApiError;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.service.auth.AuthErrors;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
 /**
@@ -47,6 +56,9 @@ import org.jboss.logging.Logger;
 @Path("/api/quick-match")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "quick match")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED")
 public class QuickMatchResource {
     private static final Logger LOG = Logger.getLogger(QuickMatchResource.class);
     /** The name claim of the table service's tokens. */
@@ -82,6 +94,16 @@ public class QuickMatchResource {
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Ask for a quick match", description = "A ticket: the player waits in the pool of these "
+            + "settings until a table is formed (GET it, or follow /api/quick-match/events). A stake is held from an "
+            + "account's chips first. A formed ticket of the player's is replaced.")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = QuickMatchRequest.Form.class)))
+    @APIResponse(responseCode = "201", description = "the ticket",
+            content = @Content(schema = @Schema(implementation = TicketView.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_SETTING")
+    @APIResponse(responseCode = "403", description = "STAKE_NEEDS_ACCOUNT")
+    @APIResponse(responseCode = "409", description = "TICKET_EXISTS, INSUFFICIENT_CHIPS")
+    @APIResponse(responseCode = "503", description = "CHIPS_UNAVAILABLE")
     public Response ask(QuickMatchRequest body) {
         String playerId = playerId();
         Wish wish = body == null ? Wish.read(null) : body.wish(); // no body: players is required
@@ -116,6 +138,9 @@ public class QuickMatchResource {
 
     /** The player's ticket, waiting or seated; also its heartbeat. 404 {@code NO_TICKET} without one. */
     @GET
+    @Operation(summary = "My ticket", description = "Waiting or seated; also the ticket's heartbeat.")
+    @APIResponse(responseCode = "200", description = "the ticket")
+    @APIResponse(responseCode = "404", description = "NO_TICKET")
     public TicketView mine() {
         return heartbeat();
     }
@@ -123,6 +148,10 @@ public class QuickMatchResource {
     /** The client is still there (as {@code GET}): a ticket without one for the heartbeat timeout is dropped. */
     @POST
     @Path("heartbeat")
+    @Operation(summary = "I am still here", description = "A ticket without a heartbeat for "
+            + "durak.matchmaking.heartbeat-timeout (30 s) is dropped.")
+    @APIResponse(responseCode = "200", description = "the ticket")
+    @APIResponse(responseCode = "404", description = "NO_TICKET")
     public TicketView heartbeat() {
         Instant now = Instant.now();
         Ticket t = store.heartbeat(playerId(), now).orElseThrow(QuickMatchResource::noTicket);
@@ -144,6 +173,14 @@ public class QuickMatchResource {
     @Blocking
     @ResponseHeader(name = "Cache-Control", value = "no-store")
     @ResponseHeader(name = "X-Accel-Buffering", value = "no") // for a proxy in front that would buffer
+    @Operation(summary = "Follow my ticket", description = "Server-sent events, each one's data JSON: every second "
+            + "waiting with the ticket; formed with the seated ticket (tableId, seat), at once when this instance "
+            + "forms the table; gone with an error (NO_TICKET) when the ticket was cancelled or dropped. The stream "
+            + "ends after formed or gone; while it is open it is the ticket's heartbeat.")
+    @APIResponse(responseCode = "200", description = "the events: waiting and formed carry a QuickTicket, gone an "
+            + "Error", content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS,
+            schema = @Schema(oneOf = {TicketView.class, ApiError.class})))
+    @APIResponse(responseCode = "404", description = "NO_TICKET")
     public Multi<OutboundSseEvent> events(@Context Sse sse) {
         String playerId = playerId();
         store.heartbeat(playerId, Instant.now()).orElseThrow(QuickMatchResource::noTicket);
@@ -196,6 +233,10 @@ public class QuickMatchResource {
 
     /** Cancels the waiting ticket: 204. 404 {@code NO_TICKET} without one; 409 {@code TICKET_FORMED} once seated. */
     @DELETE
+    @Operation(summary = "Cancel my ticket", description = "An account's held stake is given back.")
+    @APIResponse(responseCode = "204", description = "cancelled")
+    @APIResponse(responseCode = "404", description = "NO_TICKET")
+    @APIResponse(responseCode = "409", description = "TICKET_FORMED")
     public Response cancel() {
         String playerId = playerId();
         Ticket cancelled = store.cancel(playerId).orElse(null);

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import online.durak.matchmaking.pool.Wish;
 import online.durak.matchmaking.store.Ticket;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A player's ticket as the waiting screen needs it.
@@ -19,9 +20,18 @@ import online.durak.matchmaking.store.Ticket;
  * @param seat          the player's seat there
  * @param seatedAt      when the table was formed
  */
-public record TicketView(String ticketId, String status, Object players, String variant, int deck, boolean teams,
-                         Integer turnClock, int stake, String pool, double rating, Instant waitingSince,
-                         long waitedSeconds, List<String> found, Long botsInSeconds, String tableId, Integer seat,
+@Schema(name = "QuickTicket", description = "A player's quick-match ticket.")
+public record TicketView(String ticketId, @Schema(enumeration = {"WAITING", "SEATED"}) String status,
+                         @Schema(oneOf = {Integer.class, QuickMatchRequest.AnyPlayers.class}) Object players,
+                         @Schema(enumeration = {"PODKIDNOI", "PEREVODNOI"}) String variant,
+                         @Schema(description = "24, 36 or 52 cards") int deck, boolean teams,
+                         @Schema(description = "seconds; null for none", nullable = true) Integer turnClock,
+                         int stake, @Schema(examples = "PODKIDNOI/36/single/clock60/stake0") String pool,
+                         @Schema(description = "the rating the pool matches by") double rating,
+                         Instant waitingSince, long waitedSeconds, List<String> found,
+                         @Schema(nullable = true) Long botsInSeconds,
+                         @Schema(nullable = true) String tableId, @Schema(nullable = true) Integer seat,
+                         @Schema(implementation = String.class, format = "date-time", nullable = true)
                          Instant seatedAt) {
 
     static TicketView of(Ticket t, List<String> found, Instant fillsAt, Instant now) {

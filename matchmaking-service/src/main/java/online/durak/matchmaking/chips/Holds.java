@@ -5,7 +5,7 @@ import java.util.Map;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.service.client.Answer;
-import online.durak.service.chips.ServiceToken;
+import online.durak.service.auth.ServiceToken;
 import online.durak.service.chips.WalletApi;
 import online.durak.service.chips.WalletClient;
 import online.durak.service.chips.WalletClient.Call;

@@ -2,6 +2,7 @@ package online.durak.matchmaking.daily;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.security.Authenticated;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -27,6 +28,12 @@ import online.durak.messages.ReplyMessage;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
 /**
@@ -38,6 +45,9 @@ import org.jboss.logging.Logger;
 @Path("/api/daily")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "daily")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED")
 public class DailyResource {
     private static final Logger LOG = Logger.getLogger(DailyResource.class);
     static final String NAME_CLAIM = "name";
@@ -59,7 +69,10 @@ public class DailyResource {
     }
 
     /** {@code POST /api/daily}'s answer: the table to play at (the table service's {@code /api/tables/{tableId}}). */
-    public record Started(String tableId, String date, String timeZone, boolean practice) {
+    @Schema(name = "DailyStarted")
+    public record Started(String tableId, @Schema(format = "date", examples = "2026-12-01") String date,
+                          @Schema(examples = "UTC") String timeZone,
+                          @Schema(description = "a later attempt of the day: not on the list") boolean practice) {
     }
 
     /**
@@ -71,16 +84,22 @@ public class DailyResource {
      * @param attempts  every attempt of today, practice included
      * @param result    the counting attempt on today's daily list (rank, points, deals, finished), null before it
      */
-    public record Today(String date, String timeZone, boolean attempted, boolean practice, String tableId,
-                        int attempts, JsonNode result) {
+    @Schema(name = "DailyToday")
+    public record Today(@Schema(format = "date", examples = "2026-12-01") String date,
+                        @Schema(examples = "UTC") String timeZone, boolean attempted, boolean practice,
+                        @Schema(nullable = true) String tableId, int attempts,
+                        @Schema(nullable = true) DailyResults.Result result) {
     }
 
     @GET
+    @Operation(summary = "Today's daily game for me", description = "The day, whether I have made the attempt that "
+            + "counts, its table and its result on the daily list.")
+    @APIResponse(responseCode = "200", description = "today")
     public Today today() {
         String playerId = playerId();
         LocalDate day = today(clock);
         var counting = tables.counting(playerId, day).filter(a -> a.startedAt() != null);
-        JsonNode result = counting.isPresent() ? results.of(playerId, day).orElse(null) : null;
+        DailyResults.Result result = counting.isPresent() ? results.of(playerId, day).orElse(null) : null;
         return new Today(day.toString(), TIME_ZONE, counting.isPresent(), counting.isPresent(),
                 counting.map(DailyTables.Attempt::tableId).orElse(null), tables.attempts(playerId, day), result);
     }
@@ -88,10 +107,22 @@ public class DailyResource {
     /**
      * Starts an attempt of today's game: 201. The first counts; every later one is practice. A counting attempt whose
      * table the rules service has not confirmed yet (its reply was lost) is sent again with the same commandId, so a
-     * lost answer never turns the one counting attempt into practice.
+     * lost answer never turns the one counting attempt into practice. The daily game has no settings: a body other
+     * than none or {@code {}} is 400 {@code INVALID_REQUEST} and starts nothing.
      */
     @POST
-    public Response play() {
+    @Operation(summary = "Play today's daily game", description = "Against two STRONG bots, dealt the day's cards. "
+            + "The first attempt counts on the daily list; every later one is practice. No body, or {}.")
+    @APIResponse(responseCode = "201", description = "the table to play at (Location)",
+            content = @Content(schema = @Schema(implementation = Started.class)))
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+    @APIResponse(responseCode = "503", description = "RULES_TIMEOUT, RULES_UNAVAILABLE, SERVICE_STOPPING")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response play(JsonNode body) {
+        if (body != null && !(body.isObject() && body.isEmpty())) {
+            throw ApiException.badRequest(ErrorCodes.INVALID_REQUEST, "body: must be empty or {} (the daily game has "
+                    + "no settings: everyone plays the same)");
+        }
         String playerId = playerId();
         String name = jwt.getClaim(NAME_CLAIM);
         LocalDate day = today(clock);

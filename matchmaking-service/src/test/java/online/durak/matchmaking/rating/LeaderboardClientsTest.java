@@ -52,7 +52,7 @@ class LeaderboardClientsTest {
 
     @Test
     void theDailyListsEntry_orNothing() {
-        assertEquals(2, daily.of("ann", DAY).orElseThrow().path("rank").asInt());
+        assertEquals(new DailyResults.Result(2, 7, 3, true), daily.of("ann", DAY).orElseThrow());
         assertTrue(daily.of("bob", DAY).isEmpty(), "no entry");
         assertTrue(daily.of("slow", DAY).isEmpty(), "no answer in time");
     }

@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.security.SecureRandom;
 import java.time.InstantSource;
 import java.util.List;
 import online.durak.engine.Rejection;
@@ -29,7 +28,7 @@ import org.jboss.logging.Logger;
 /**
  * The rules service's application service (docs/spine.md): one command from its table to its reply, through the
  * aggregate loop of {@link TableAggregate} (load, fold, decide, append, publish) with the engine's rules
- * ({@link CommandDecider}), seeds drawn here and the service's clock settings. Around the loop: an append that lost a
+ * ({@link CommandDecider}), shuffles drawn by {@link Shuffles} and the service's clock settings. Around the loop: an append that lost a
  * race for the table's next seq reloads the table and decides again; a repeated {@code commandId} is found by the
  * store's key when its outcome is stored, and answered with the stored outcome; and the metrics and log lines.
  *
@@ -40,7 +39,10 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class CommandService {
 
-    /** A commandId that another player or table used already (commandIds are global keys of the store). */
+    /**
+     * A commandId that another player or table, or another kind of command, used already (commandIds are global keys
+     * of the store).
+     */
     public static final String COMMAND_ID_IN_USE = "COMMAND_ID_IN_USE";
     static final int MAX_ATTEMPTS = 5;
 
@@ -56,16 +58,15 @@ public class CommandService {
     private final Counter conflicts;
 
     public CommandService(EventStore store, Publisher publisher, RulesConfig config, RulesConfig.Clock clockConfig,
-                          InstantSource now, MeterRegistry registry) {
+                          InstantSource now, Shuffles shuffles, MeterRegistry registry) {
         this.store = store;
         this.publisher = publisher;
         this.clock = new ClockSettings(clockConfig.grace(), clockConfig.lobbyExpiry());
-        SecureRandom random = new SecureRandom();
         Timer decideAndCommit = Timer.builder("durak.rules.decide.commit")
             .description("Deciding a command and committing its outcome to the store")
             .publishPercentiles(0.5, 0.99).register(registry);
         this.aggregate = new TableAggregate(store,
-            (table, command, at) -> CommandDecider.decide(table, command, random.nextLong(), at, clock), publisher, now,
+            (table, command, at) -> CommandDecider.decide(table, command, shuffles.next(), at, clock), publisher, now,
             decideAndCommit, config.cacheMaxTables());
         this.accepted = commands(registry, "accepted");
         this.rejected = commands(registry, "rejected");
@@ -141,9 +142,10 @@ public class CommandService {
     /** A repeated commandId: the stored answer again, after any event of the table left unpublished. */
     private void answerAgain(CommandMessage command, StoredCommand prior) {
         repeated.increment();
-        if (!prior.tableId().equals(command.tableId()) || !prior.playerId().equals(command.playerId())) {
-            LOG.warnf("command %s of %s at table %s reuses the commandId of another command (table %s); refused",
-                command.commandId(), command.playerId(), command.tableId(), prior.tableId());
+        if (!prior.sameAs(command.tableId(), command.playerId(), command.payload().type())) {
+            LOG.warnf("command %s (%s) of %s at table %s reuses the commandId of another command (%s at table %s); "
+                + "refused", command.commandId(), command.payload().type(), command.playerId(), command.tableId(),
+                prior.kind(), prior.tableId());
             publisher.publishReply(ReplyMessage.rejected(command.commandId(), command.tableId(),
                 new Rejection(COMMAND_ID_IN_USE, "this commandId belongs to another command"), 0));
             return;

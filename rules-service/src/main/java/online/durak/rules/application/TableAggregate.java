@@ -76,7 +76,7 @@ public final class TableAggregate {
         LoggedTable table = load(command.tableId(), partition);
         long t0 = System.nanoTime();
         Outcome outcome = decider.decide(table, command, clock.instant().truncatedTo(ChronoUnit.MICROS));
-        store.append(outcome, command.playerId());
+        store.append(outcome, command.playerId(), command.payload().type());
         decideAndCommit.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         if (outcome instanceof Outcome.Accepted a) {
             tables.put(a.tableId(), a.after(), partition);

@@ -6,6 +6,7 @@ import java.util.List;
 import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Rejection;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableCommand;
 import online.durak.engine.table.TableDecider;
@@ -16,7 +17,7 @@ import online.durak.messages.EventMessage;
 /**
  * The decider step of the rules service's aggregate loop ({@code application.TableAggregate}): a command against the
  * table as its log has made it, decided by the engine's {@link TableDecider}, with the clock's commands turned into
- * what the table's clock says is due. Pure: the time and the seed come in.
+ * what the table's clock says is due. Pure: the time and the shuffle come in.
  */
 public final class CommandDecider {
 
@@ -28,18 +29,18 @@ public final class CommandDecider {
     private CommandDecider() {
     }
 
-    /** {@link #decide(LoggedTable, CommandMessage, long, Instant, ClockSettings)} with the clocks of rules.md. */
-    public static Outcome decide(LoggedTable table, CommandMessage command, long seed, Instant at) {
-        return decide(table, command, seed, at, ClockSettings.STANDARD);
+    /** {@link #decide(LoggedTable, CommandMessage, Shuffle, Instant, ClockSettings)} with the clocks of rules.md. */
+    public static Outcome decide(LoggedTable table, CommandMessage command, Shuffle shuffle, Instant at) {
+        return decide(table, command, shuffle, at, ClockSettings.STANDARD);
     }
 
     /**
      * Asks {@link TableDecider#decide} and numbers the events from {@code table.seq() + 1}, stamped
-     * {@code at}; {@code seed} shuffles a deal that the command starts. A clock command becomes whatever the
+     * {@code at}; {@code shuffle} shuffles and seals a deal that the command starts. A clock command becomes whatever the
      * table's clock says is due at {@code at} ({@link #clockCommand}); when nothing is, it is refused with
      * {@link TableDecider#CLOCK_NOT_DUE}.
      */
-    public static Outcome decide(LoggedTable table, CommandMessage command, long seed, Instant at,
+    public static Outcome decide(LoggedTable table, CommandMessage command, Shuffle shuffle, Instant at,
                                  ClockSettings clock) {
         if (!table.tableId().equals(command.tableId())) {
             throw new IllegalArgumentException("command for table " + command.tableId() + " decided against "
@@ -49,13 +50,13 @@ public final class CommandDecider {
         try {
             TableCommand tc;
             if (command.payload() instanceof CommandMessage.Clock) {
-                tc = clockCommand(table, command.playerId(), seed, at, clock);
+                tc = clockCommand(table, command.playerId(), shuffle, at, clock);
                 if (tc == null) {
                     return new Outcome.Rejected(command.commandId(), table.tableId(), new Rejection(
                         TableDecider.CLOCK_NOT_DUE, "no deadline of this table has passed"), table.seq());
                 }
             } else {
-                tc = command.toTableCommand(seed);
+                tc = command.toTableCommand(shuffle);
             }
             d = TableDecider.TABLE.decide(tc, table.state());
         } catch (RuntimeException e) {
@@ -81,12 +82,12 @@ public final class CommandDecider {
      * waited too long in the lobby ({@link TableCommand.CloseUnstarted}); null when nothing is due, or only the
      * computer's move (bot-service's, an ordinary play).
      */
-    public static TableCommand clockCommand(LoggedTable table, String playerId, long seed, Instant at,
+    public static TableCommand clockCommand(LoggedTable table, String playerId, Shuffle shuffle, Instant at,
                                             ClockSettings clock) {
         return switch (clock.due(table, at)) {
             case TIME_OUT -> new TableCommand.TimeOut(playerId, table.clock().seat(), at.plus(clock.grace()));
             case GRACE_OVER -> new TableCommand.GraceOver(playerId, table.clock().seat());
-            case DEAL_NEXT -> new TableCommand.BoardTimeOut(playerId, seed);
+            case DEAL_NEXT -> new TableCommand.BoardTimeOut(playerId, shuffle);
             case CLOSE_UNSTARTED -> new TableCommand.CloseUnstarted(playerId);
             case NOTHING, COMPUTER_MOVE -> null;
         };

@@ -24,7 +24,7 @@ import online.durak.store.TableEvents;
  *
  * <pre>
  * table_events(table_id, seq, type, event jsonb, command_id, at, published)  primary key (table_id, seq)
- * commands(command_id primary key, table_id, player_id, accepted, code, message, last_seq, at)
+ * commands(command_id primary key, table_id, player_id, kind, accepted, code, message, last_seq, at)
  * </pre>
  *
  * Its schema is durak-store's migrations ({@code db/migration/event-store}), which Flyway runs when this service
@@ -45,12 +45,13 @@ public class EventStore {
     /** The stored outcome of a command, or null when it was never decided. */
     public StoredCommand findCommand(String commandId) {
         RowSet<Row> rows = pool.preparedQuery("""
-                select command_id, table_id, player_id, accepted, code, message, last_seq
+                select command_id, table_id, player_id, kind, accepted, code, message, last_seq
                 from commands where command_id = $1""")
             .execute(Tuple.of(commandId)).await().atMost(TIMEOUT);
         for (Row r : rows) {
             return new StoredCommand(r.getString("command_id"), r.getString("table_id"), r.getString("player_id"),
-                r.getBoolean("accepted"), r.getString("code"), r.getString("message"), r.getLong("last_seq"));
+                r.getString("kind"), r.getBoolean("accepted"), r.getString("code"), r.getString("message"),
+                r.getLong("last_seq"));
         }
         return null;
     }
@@ -119,8 +120,8 @@ public class EventStore {
      * @throws StoreConflict when the command was stored before ({@link StoreConflict.Kind#COMMAND}) or another
      *                       writer got to the table first ({@link StoreConflict.Kind#SEQ})
      */
-    public void append(Outcome outcome, String playerId) {
-        StoredCommand row = StoredCommand.of(outcome, playerId);
+    public void append(Outcome outcome, String playerId, String kind) {
+        StoredCommand row = StoredCommand.of(outcome, playerId, kind);
         try {
             if (outcome instanceof Outcome.Accepted a) {
                 // one command's events: one table, one commandId (CommandDecider); seq, type, body and time each
@@ -143,18 +144,21 @@ public class EventStore {
                             insert into table_events (table_id, seq, type, event, command_id, at, published)
                             select $1, s, ty, e::jsonb, $2, a, false
                             from unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as u(s, ty, e, a))
-                        insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
-                        values ($2, $1, $7, true, null, null, $8, $9)""")
+                        insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
+                                              at)
+                        values ($2, $1, $7, $10, true, null, null, $8, $9)""")
                     .execute(Tuple.tuple(Arrays.asList(row.tableId(), row.commandId(), seqs, types, bodies, ats,
-                        row.playerId(), row.lastSeq(), ats[0])))
+                        row.playerId(), row.lastSeq(), ats[0], row.kind())))
                     .await().atMost(TIMEOUT);
             } else {
                 RowSet<Row> inserted = pool.preparedQuery("""
-                        insert into commands (command_id, table_id, player_id, accepted, code, message, last_seq, at)
-                        select $1::text, $2::text, $3::text, false, $4::text, $5::text, $6::bigint, $7::timestamptz
+                        insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
+                                              at)
+                        select $1::text, $2::text, $3::text, $8::text, false, $4::text, $5::text, $6::bigint,
+                               $7::timestamptz
                         where coalesce((select max(seq) from table_events where table_id = $2::text), 0) = $6::bigint""")
                     .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.code(),
-                        row.message(), row.lastSeq(), utc(Instant.now()))))
+                        row.message(), row.lastSeq(), utc(Instant.now()), row.kind())))
                     .await().atMost(TIMEOUT);
                 if (inserted.rowCount() == 0) {
                     throw new StoreConflict(StoreConflict.Kind.SEQ,

@@ -17,6 +17,7 @@ import online.durak.engine.Deck;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableStatus;
@@ -76,13 +77,13 @@ class ClockDecisionTest {
         Instant out = T0.plusSeconds(30);
         LoggedTable timedOut = accepted(clock(started, out, STANDARD), new Event.TimedOut(seat, out.plus(GRACE)));
 
-        Outcome tooSoon = CommandDecider.decide(timedOut, byComputer(player, move), 1, out.plusSeconds(1), STANDARD);
+        Outcome tooSoon = CommandDecider.decide(timedOut, byComputer(player, move), Shuffle.of(1), out.plusSeconds(1), STANDARD);
         assertEquals(TableDecider.NOT_TIMED_OUT, assertInstanceOf(Outcome.Rejected.class, tooSoon).rejection().code());
 
         LoggedTable ranOut = accepted(clock(timedOut, out.plus(GRACE), STANDARD), new Event.GraceRanOut(seat));
         Instant playedAt = out.plus(GRACE).plusMillis(300);
         Outcome.Accepted played = assertInstanceOf(Outcome.Accepted.class,
-            CommandDecider.decide(ranOut, byComputer(player, move), 1, playedAt, STANDARD));
+            CommandDecider.decide(ranOut, byComputer(player, move), Shuffle.of(1), playedAt, STANDARD));
         assertEquals(new Event.PlayedByComputer(seat), played.events().get(0).event());
         assertTrue(played.events().size() >= 2, "the move's own events follow");
         assertNull(played.after().state().timer());
@@ -135,7 +136,7 @@ class ClockDecisionTest {
         // one human presses continue: the board's clock does not restart
         String first = t.state().holder(0).playerId();
         Outcome.Accepted pressed = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(t,
-            new CommandMessage(id(), T, first, null, new CommandMessage.Continue()), 1, ended.plusSeconds(5),
+            new CommandMessage(id(), T, first, null, new CommandMessage.Continue()), Shuffle.of(1), ended.plusSeconds(5),
             STANDARD));
         t = pressed.after();
         assertEquals(ended, t.turnStartedAt());
@@ -157,7 +158,7 @@ class ClockDecisionTest {
         CommandMessage solo = new CommandMessage(id(), T, "alone", "Alone",
             new CommandMessage.Solo(RULES, List.of(BotLevel.EASY)));
         LoggedTable t = assertInstanceOf(Outcome.Accepted.class,
-            CommandDecider.decide(LoggedTable.empty(T), solo, 3, T0, STANDARD)).after();
+            CommandDecider.decide(LoggedTable.empty(T), solo, Shuffle.of(3), T0, STANDARD)).after();
         assertTrue(t.state().match().dealRunning());
         assertNull(t.clock());
         assertNotDue(clock(t, T0.plusSeconds(86_400), STANDARD), t);
@@ -181,16 +182,16 @@ class ClockDecisionTest {
         LoggedTable t = LoggedTable.empty(T);
         Instant at = T0;
         t = record(log, CommandDecider.decide(t, new CommandMessage(id(), T, "host", "Host",
-            new CommandMessage.Create(RULES)), 1, at, STANDARD));
+            new CommandMessage.Create(RULES)), Shuffle.of(1), at, STANDARD));
         t = record(log, CommandDecider.decide(t, new CommandMessage(id(), T, "guest", "Guest",
-            new CommandMessage.Join(null)), 1, at = at.plusSeconds(1), STANDARD));
+            new CommandMessage.Join(null)), Shuffle.of(1), at = at.plusSeconds(1), STANDARD));
         t = record(log, CommandDecider.decide(t, new CommandMessage(id(), T, "host", null,
-            new CommandMessage.Start()), 9, at = at.plusSeconds(1), STANDARD));
+            new CommandMessage.Start()), Shuffle.of(9), at = at.plusSeconds(1), STANDARD));
         t = record(log, clock(t, at = at.plusSeconds(30), STANDARD));
         t = record(log, clock(t, at = at.plus(GRACE), STANDARD));
         int seat = t.state().toAct();
         t = record(log, CommandDecider.decide(t, byComputer(t.state().holder(seat).playerId(),
-            policy(t.state().match().deal(), seat)), 1, at = at.plusMillis(10), STANDARD));
+            policy(t.state().match().deal(), seat)), Shuffle.of(1), at = at.plusMillis(10), STANDARD));
 
         LoggedTable folded = LoggedTable.fold(T, log);
         assertEquals(t.seq(), folded.seq());
@@ -249,7 +250,7 @@ class ClockDecisionTest {
 
     private Outcome clock(LoggedTable t, Instant at, ClockSettings settings) {
         return CommandDecider.decide(t, new CommandMessage(id(), T, CommandDecider.CLOCK, null,
-            new CommandMessage.Clock()), 77, at, settings);
+            new CommandMessage.Clock()), Shuffle.of(77), at, settings);
     }
 
     private CommandMessage byComputer(String player, Move move) {
@@ -270,16 +271,16 @@ class ClockDecisionTest {
 
     private LoggedTable seated(Rules rules) {
         LoggedTable t = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(LoggedTable.empty(T),
-            new CommandMessage(id(), T, "host", "Host", new CommandMessage.Create(rules)), 1, T0.minusSeconds(9),
+            new CommandMessage(id(), T, "host", "Host", new CommandMessage.Create(rules)), Shuffle.of(1), T0.minusSeconds(9),
             STANDARD)).after();
         return assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(t,
-            new CommandMessage(id(), T, "guest", "Guest", new CommandMessage.Join(null)), 1, T0.minusSeconds(5),
+            new CommandMessage(id(), T, "guest", "Guest", new CommandMessage.Join(null)), Shuffle.of(1), T0.minusSeconds(5),
             STANDARD)).after();
     }
 
     private LoggedTable started(Rules rules) {
         return assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(seated(rules),
-            new CommandMessage(id(), T, "host", null, new CommandMessage.Start()), 5, T0, STANDARD)).after();
+            new CommandMessage(id(), T, "host", null, new CommandMessage.Start()), Shuffle.of(5), T0, STANDARD)).after();
     }
 
     /** The player to act makes a quick move (take when defending, pass when throwing in, else the first). */
@@ -288,7 +289,7 @@ class ClockDecisionTest {
         Move move = policy(t.state().match().deal(), seat);
         CommandMessage c = new CommandMessage(id(), T, t.state().holder(seat).playerId(), null,
             new CommandMessage.Play(move));
-        Outcome o = CommandDecider.decide(t, c, 11, at, STANDARD);
+        Outcome o = CommandDecider.decide(t, c, Shuffle.of(11), at, STANDARD);
         return assertInstanceOf(Outcome.Accepted.class, o, () -> "rejected: " + o).after();
     }
 

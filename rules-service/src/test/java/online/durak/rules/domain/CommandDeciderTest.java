@@ -14,6 +14,7 @@ import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
 import online.durak.engine.Rules;
+import online.durak.engine.Shuffle;
 import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableDecider;
 import online.durak.engine.table.TableStatus;
@@ -35,7 +36,7 @@ class CommandDeciderTest {
     @Test
     void acceptedEventsAreNumberedAfterTheLogAndStamped() {
         Outcome created = CommandDecider.decide(LoggedTable.empty(T),
-            cmd("c1", "host", new CommandMessage.Create(Rules.defaults(2))), 1, AT);
+            cmd("c1", "host", new CommandMessage.Create(Rules.defaults(2))), Shuffle.of(1), AT);
         Outcome.Accepted a = assertInstanceOf(Outcome.Accepted.class, created);
         assertEquals(List.of(1L, 2L), a.events().stream().map(EventMessage::seq).toList());
         assertEquals(List.of("TableCreated", "SeatTaken"), a.events().stream().map(EventMessage::type).toList());
@@ -48,12 +49,12 @@ class CommandDeciderTest {
         assertEquals(TableStatus.OPEN, a.after().state().status());
 
         Outcome.Accepted joined = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(a.after(),
-            cmd("c2", "guest", new CommandMessage.Join(null)), 2, AT));
+            cmd("c2", "guest", new CommandMessage.Join(null)), Shuffle.of(2), AT));
         assertEquals(3, joined.firstSeq());
         assertEquals(3, joined.lastSeq());
 
         Outcome.Accepted started = assertInstanceOf(Outcome.Accepted.class, CommandDecider.decide(joined.after(),
-            cmd("c3", "host", new CommandMessage.Start()), 42, AT));
+            cmd("c3", "host", new CommandMessage.Start()), Shuffle.of(42), AT));
         assertEquals(List.of("MatchStarted", "DealStarted"),
             started.events().stream().map(EventMessage::type).toList().subList(0, 2));
         assertEquals(4, started.firstSeq());
@@ -63,9 +64,9 @@ class CommandDeciderTest {
     @Test
     void theSeedShufflesTheDeal() {
         LoggedTable ready = twoSeated();
-        Event.DealStarted a = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), 1, AT));
-        Event.DealStarted b = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), 1, AT));
-        Event.DealStarted c = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), 2, AT));
+        Event.DealStarted a = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), Shuffle.of(1), AT));
+        Event.DealStarted b = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), Shuffle.of(1), AT));
+        Event.DealStarted c = dealOf(CommandDecider.decide(ready, cmd("s", "host", new CommandMessage.Start()), Shuffle.of(2), AT));
         assertEquals(a.deckOrder(), b.deckOrder());
         assertTrue(!a.deckOrder().equals(c.deckOrder()));
     }
@@ -74,7 +75,7 @@ class CommandDeciderTest {
     void rejectionsKeepTheLogAndCarryTheEngineCode() {
         LoggedTable ready = twoSeated();
         Outcome.Rejected stranger = assertInstanceOf(Outcome.Rejected.class, CommandDecider.decide(ready,
-            cmd("x", "stranger", new CommandMessage.Play(Move.TAKE)), 1, AT));
+            cmd("x", "stranger", new CommandMessage.Play(Move.TAKE)), Shuffle.of(1), AT));
         assertEquals(TableDecider.NOT_SEATED, stranger.rejection().code());
         assertEquals(3, stranger.lastSeq());
         ReplyMessage r = stranger.reply();
@@ -83,11 +84,11 @@ class CommandDeciderTest {
         assertNotNull(r.message());
 
         Outcome.Rejected early = assertInstanceOf(Outcome.Rejected.class, CommandDecider.decide(ready,
-            cmd("y", "host", new CommandMessage.Play(Move.TAKE)), 1, AT));
+            cmd("y", "host", new CommandMessage.Play(Move.TAKE)), Shuffle.of(1), AT));
         assertEquals(Rejection.DEAL_NOT_RUNNING, early.rejection().code());
 
         Outcome.Rejected none = assertInstanceOf(Outcome.Rejected.class, CommandDecider.decide(LoggedTable.empty(T),
-            cmd("z", "host", new CommandMessage.Join(null)), 1, AT));
+            cmd("z", "host", new CommandMessage.Join(null)), Shuffle.of(1), AT));
         assertEquals(TableDecider.NO_SUCH_TABLE, none.rejection().code());
         assertEquals(0, none.lastSeq());
     }
@@ -95,7 +96,7 @@ class CommandDeciderTest {
     @Test
     void aCommandForAnotherTableIsABug() {
         CommandMessage other = new CommandMessage("c", "other", "p", null, new CommandMessage.Start());
-        assertThrows(IllegalArgumentException.class, () -> CommandDecider.decide(LoggedTable.empty(T), other, 1, AT));
+        assertThrows(IllegalArgumentException.class, () -> CommandDecider.decide(LoggedTable.empty(T), other, Shuffle.of(1), AT));
     }
 
     @Test
@@ -107,7 +108,7 @@ class CommandDeciderTest {
             cmd("2", "guest", new CommandMessage.Join(null)),
             cmd("3", "host", new CommandMessage.Start()));
         for (CommandMessage c : commands) {
-            Outcome.Accepted a = (Outcome.Accepted) CommandDecider.decide(t, c, 7, AT);
+            Outcome.Accepted a = (Outcome.Accepted) CommandDecider.decide(t, c, Shuffle.of(7), AT);
             log.addAll(a.events());
             t = a.after();
         }
@@ -132,9 +133,9 @@ class CommandDeciderTest {
 
     private static LoggedTable twoSeated() {
         Outcome.Accepted a = (Outcome.Accepted) CommandDecider.decide(LoggedTable.empty(T),
-            cmd("c1", "host", new CommandMessage.Create(Rules.defaults(2))), 1, AT);
+            cmd("c1", "host", new CommandMessage.Create(Rules.defaults(2))), Shuffle.of(1), AT);
         return ((Outcome.Accepted) CommandDecider.decide(a.after(), cmd("c2", "guest", new CommandMessage.Join(null)),
-            1, AT)).after();
+            Shuffle.of(1), AT)).after();
     }
 
     private static Event.DealStarted dealOf(Outcome o) {

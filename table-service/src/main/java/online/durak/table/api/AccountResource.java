@@ -42,8 +42,8 @@ public class AccountResource {
     @Path("/accounts")
     @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Register an account", description = "A new player with a name (unique, ignoring case) and a "
-            + "password (8 to 128 characters, kept only as a bcrypt hash). With a guest's bearer token, that guest "
+    @Operation(summary = "Register an account", description = "A new player with a name (unique, ignoring case and "
+            + "look-alike letters; the rules of names: docs/accounts.md \"Names\") and a password (8 to 128 characters, kept only as a bcrypt hash). With a guest's bearer token, that guest "
             + "becomes the account: the same player id, so its tables and leaderboard entries stay its own, and the "
             + "guest's token stops working. The token is the guests' JWT with the claim account: true.")
     @RequestBody(required = true)
@@ -52,7 +52,8 @@ public class AccountResource {
             content = @Content(schema = @Schema(implementation = Responses.Session.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME, INVALID_PASSWORD")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
-    @APIResponse(responseCode = "409", description = "NAME_TAKEN, ALREADY_AN_ACCOUNT")
+    @APIResponse(responseCode = "409", description = "NAME_TAKEN, NAME_RESERVED, ALREADY_AN_ACCOUNT")
+    @APIResponse(responseCode = "429", description = "RATE_LIMITED")
     public RestResponse<Responses.Session> register(Requests.Account body,
                                                     @HeaderParam("Authorization") String authorization) {
         Requests.Account b = Requests.required(body);
@@ -66,13 +67,15 @@ public class AccountResource {
     @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in to an account", description = "A token for the account with this name (any case) "
-            + "and password. After 5 failed sign-ins for a name, or 20 from an address, within 5 minutes, every "
-            + "sign-in for it is refused with 429 until the oldest failure is 5 minutes old (Retry-After).")
+            + "and password. Each attempt is counted before its password is checked: past 5 for a name from one "
+            + "address, or 20 from one address, within 5 minutes of the first, every sign-in for it from there is "
+            + "refused with 429 TOO_MANY_ATTEMPTS until those 5 minutes are over (Retry-After); a success takes its "
+            + "own count back. Other addresses are not slowed by them.")
     @RequestBody(required = true)
     @APIResponse(responseCode = "200", description = "signed in")
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME, INVALID_PASSWORD")
     @APIResponse(responseCode = "401", description = "BAD_CREDENTIALS")
-    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS")
+    @APIResponse(responseCode = "429", description = "TOO_MANY_ATTEMPTS, RATE_LIMITED")
     public Responses.Session signIn(Requests.Account body, @Context HttpServerRequest request) {
         Requests.Account b = Requests.required(body);
         return Responses.Session.of(accounts.signIn(b.name(), b.password(), request.remoteAddress().hostAddress()));
@@ -81,9 +84,9 @@ public class AccountResource {
     @DELETE
     @Path("/sessions/current")
     @Authenticated
-    @Operation(summary = "Sign out", description = "The token of this request stops working at once (on other "
-            + "instances of this service within durak.auth.revocations-refresh, 5 s), for a guest as for an account. "
-            + "No body.")
+    @Operation(summary = "Sign out", description = "The token of this request stops working at once, on every "
+            + "service: for anything that changes something at once everywhere, for reads on other instances and "
+            + "services within durak.auth.revocations-refresh (5 s). For a guest as for an account. No body.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "204", description = "signed out")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED")

@@ -8,6 +8,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import online.durak.table.auth.Accounts;
 import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
@@ -26,10 +27,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Tag(name = "guests")
 public class GuestResource {
     private final TokenService tokens;
+    private final Accounts accounts;
     private final CurrentPlayer player;
 
-    public GuestResource(TokenService tokens, CurrentPlayer player) {
+    public GuestResource(TokenService tokens, Accounts accounts, CurrentPlayer player) {
         this.tokens = tokens;
+        this.accounts = accounts;
         this.player = player;
     }
 
@@ -38,13 +41,17 @@ public class GuestResource {
     @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Sign in as a guest", description = "Gives a new player id and a bearer token: a JWT "
-            + "signed by the service (RS256; sub the player id, name, iss, exp). Renew it before it expires.")
+            + "signed by the service (RS256; sub the player id, name, iss, exp). Renew it before it expires. The name "
+            + "is checked as an account's (docs/accounts.md \"Names\"); guests may share a name with each other, but "
+            + "not take an account's name or one that looks like it.")
     @RequestBody(required = true)
     @APIResponse(responseCode = "201", description = "signed in",
             content = @Content(schema = @Schema(implementation = Responses.Guest.class)))
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST, INVALID_NAME")
+    @APIResponse(responseCode = "409", description = "NAME_TAKEN, NAME_RESERVED")
+    @APIResponse(responseCode = "429", description = "RATE_LIMITED")
     public RestResponse<Responses.Guest> signIn(Requests.Guest body) {
-        Player p = tokens.newGuest(Requests.required(body).name());
+        Player p = accounts.newGuest(Requests.required(body).name());
         return RestResponse.status(RestResponse.Status.CREATED,
                 new Responses.Guest(p.playerId(), p.name(), p.account(), tokens.issue(p)));
     }

@@ -18,6 +18,7 @@ import online.durak.table.auth.Player;
 import online.durak.table.play.Answers;
 import online.durak.table.play.Lobby;
 import online.durak.table.play.Rematches;
+import online.durak.table.play.Spectators;
 import online.durak.table.play.TableCommands;
 import online.durak.table.play.TableViews;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -61,12 +62,15 @@ public class LobbyResource {
     private final Lobby lobby;
     private final TableCommands commands;
     private final Rematches rematches;
+    private final Spectators spectators;
 
-    public LobbyResource(CurrentPlayer player, Lobby lobby, TableCommands commands, Rematches rematches) {
+    public LobbyResource(CurrentPlayer player, Lobby lobby, TableCommands commands, Rematches rematches,
+                         Spectators spectators) {
         this.player = player;
         this.lobby = lobby;
         this.commands = commands;
         this.rematches = rematches;
+        this.spectators = spectators;
     }
 
     @POST
@@ -112,7 +116,7 @@ public class LobbyResource {
         Response.ResponseBuilder created = created(opening.tableId());
         return opening.table().thenApply(s -> {
             int seat = s.seatOf(me.playerId());
-            return created.entity(seat < 0 ? TableViews.summary(s) : TableViews.view(s, seat)).build();
+            return created.entity(seat < 0 ? TableViews.summary(s) : spectators.view(s, seat)).build();
         });
     }
 
@@ -149,6 +153,7 @@ public class LobbyResource {
     @APIResponse(responseCode = "403", description = "NOT_SEATED")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     @APIResponse(responseCode = "409", description = "MATCH_OVER")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Answers.TableSummary> leave(@PathParam("id") String id, Requests.Command body) {
         return commands.sendSeated(player.get(), id, Requests.Command.idOf(body), new CommandMessage.Leave())
                 .thenApply(a -> TableViews.summary(a.snapshot()));
@@ -185,10 +190,11 @@ public class LobbyResource {
     @APIResponse(responseCode = "403", description = "NOT_SEATED")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
     @APIResponse(responseCode = "409", description = "MATCH_NOT_OVER, MATCH_STARTED")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Answers.TableView> again(@PathParam("id") String id, Requests.Command body) {
         Player me = player.get();
         Requests.Command.idOf(body); // a body, if any, is read as strictly as every command's
-        return rematches.press(me, id).thenApply(s -> TableViews.view(s, s.seatOf(me.playerId())));
+        return rematches.press(me, id).thenApply(s -> spectators.view(s, s.seatOf(me.playerId())));
     }
 
     /**

@@ -1,6 +1,7 @@
 package online.durak.table.api;
 
 import jakarta.ws.rs.core.Application;
+import online.durak.service.api.ApiError;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
@@ -9,10 +10,17 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The OpenAPI document's head (served at /q/openapi). */
+/**
+ * The head of the public API's OpenAPI document (served at /q/openapi): this service's own paths, and the paths it
+ * forwards to other services with their documents' descriptions (upstream.UpstreamDocuments).
+ */
 @OpenAPIDefinition(
-        info = @Info(title = "Durak online: table service", version = "0.1.0",
-                description = "The edge for clients: guest sign-in, the lobby, tables, moves and per-seat views. "
+        info = @Info(title = "Durak online", version = "0.1.0",
+                description = "The public API, all at the edge (table-service): guest sign-in, accounts, the lobby, "
+                        + "tables, moves and per-seat views; and, forwarded to the services that own them, the "
+                        + "leaderboard and profiles, chips and pots (leaderboard-service), quick match and the daily "
+                        + "game (matchmaking-service); a forwarded service that does not answer is 503 "
+                        + "UPSTREAM_UNAVAILABLE. "
                         + "Every call except POST /api/guests needs Authorization: Bearer <token>. Every error is "
                         + "{\"code\",\"message\"}. Status of the rules service's refusals: 404 NO_SUCH_TABLE; "
                         + "403 NOT_SEATED; 409 when the table's state does not allow it now (TABLE_EXISTS, TABLE_FULL, "
@@ -31,8 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "durak.rules.queue get 503 OVERLOADED (and Retry-After). "
                         + "503 BOTS_UNAVAILABLE when a hint cannot be had from the bot service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
                         + "carries the turn clock (clock). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
-        // every error answer's body (ErrorResponses puts it under every 4xx and 5xx)
-        components = @Components(schemas = @Schema(name = "Error", implementation = ErrorResponses.Error.class),
+        // every error answer's body (durak-service's OpenApiErrors puts it under every 4xx and 5xx)
+        components = @Components(schemas = @Schema(name = "Error", implementation = ApiError.class),
                 securitySchemes = @SecurityScheme(securitySchemeName = "bearer",
                 type = SecuritySchemeType.HTTP, scheme = "bearer",
                 description = "the token from POST /api/guests")),

@@ -14,8 +14,8 @@ import online.durak.table.auth.CurrentPlayer;
 import online.durak.table.auth.Player;
 import online.durak.table.play.Answers;
 import online.durak.table.play.Hints;
+import online.durak.table.play.Spectators;
 import online.durak.table.play.TableCommands;
-import online.durak.table.play.TableViews;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -24,7 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The commands of a seated player: starting the match, moves, continue on the board, hints. Each call reads its
- * request, asks {@link TableCommands} or {@link Hints}, and answers with the caller's view ({@link TableViews}) once
+ * request, asks {@link TableCommands} or {@link Hints}, and answers with the caller's view ({@link Spectators#view}) once
  * the command is decided; it returns its outcome as a {@link CompletionStage} (see {@link LobbyResource}).
  */
 @Path("/api/tables")
@@ -44,11 +44,13 @@ public class PlayResource {
     private final CurrentPlayer player;
     private final TableCommands commands;
     private final Hints hints;
+    private final Spectators spectators;
 
-    public PlayResource(CurrentPlayer player, TableCommands commands, Hints hints) {
+    public PlayResource(CurrentPlayer player, TableCommands commands, Hints hints, Spectators spectators) {
         this.player = player;
         this.commands = commands;
         this.hints = hints;
+        this.spectators = spectators;
     }
 
     @POST
@@ -58,6 +60,7 @@ public class PlayResource {
     @RequestBody(required = false)
     @APIResponse(responseCode = "200", description = "started: my view of the first deal")
     @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Responses.CommandAccepted> start(@PathParam("id") String id, Requests.Command body) {
         return command(id, Requests.Command.idOf(body), new CommandMessage.Start());
     }
@@ -87,6 +90,7 @@ public class PlayResource {
     @RequestBody(required = false)
     @APIResponse(responseCode = "200", description = "pressed: my view after it")
     @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER")
+    @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
     public CompletionStage<Responses.CommandAccepted> continueMatch(@PathParam("id") String id, Requests.Command body) {
         return command(id, Requests.Command.idOf(body), new CommandMessage.Continue());
     }
@@ -115,7 +119,7 @@ public class PlayResource {
         return commands.sendSeated(me, id, commandId, payload).thenApply(a -> {
             int seat = a.snapshot().seatOf(me.playerId());
             return new Responses.CommandAccepted(a.commandId(), true, a.reply().lastSeq(),
-                    seat < 0 ? null : TableViews.view(a.snapshot(), seat));
+                    seat < 0 ? null : spectators.view(a.snapshot(), seat));
         });
     }
 }

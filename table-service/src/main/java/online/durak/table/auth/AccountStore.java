@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -23,9 +24,9 @@ import org.jboss.logging.Logger;
  * The accounts' tables in the shared PostgreSQL, through the reactive client as the rest of this service (docs/accounts.md):
  *
  * <pre>
- * accounts(player_id primary key, name, name_key unique, password_hash, created_at, was_guest)
- * sign_in_failures(kind 'name'|'address', key, at)
- * revoked_tokens(jti primary key, player_id, expires_at)
+ * accounts(player_id primary key, name, name_key unique, name_skeleton unique, password_hash, created_at, was_guest)
+ * sign_in_attempts(kind 'name'|'address', key, attempts, window_ends, primary key (kind, key))
+ * revoked_tokens(jti primary key, player_id, expires_at)    (read and written by durak-service's Revocations)
  * </pre>
  *
  * Made by this service's migrations ({@code db/migration/table-service}), which Flyway runs at start. Blocking calls,
@@ -52,16 +53,19 @@ public class AccountStore {
     /** What an insert ran into: nothing, the name taken, or the player already an account. */
     public enum Inserted { OK, NAME_TAKEN, PLAYER_EXISTS }
 
-    public Inserted insert(String playerId, String name, String nameKey, String passwordHash, boolean wasGuest) {
+    /** Stores the account, unless its name or a name that looks the same, or its player, is an account already. */
+    public Inserted insert(String playerId, PlayerNames.Name name, String passwordHash, boolean wasGuest) {
         try {
             run(() -> pool.preparedQuery("""
-                    insert into accounts (player_id, name, name_key, password_hash, created_at, was_guest)
-                    values ($1, $2, $3, $4, $5, $6)""")
-                    .execute(Tuple.tuple(List.of(playerId, name, nameKey, passwordHash, at(Instant.now()), wasGuest))));
+                    insert into accounts (player_id, name, name_key, name_skeleton, password_hash, created_at, was_guest)
+                    values ($1, $2, $3, $4, $5, $6, $7)""")
+                    .execute(Tuple.tuple(List.of(playerId, name.shown(), name.key(), name.skeleton(), passwordHash,
+                            at(Instant.now()), wasGuest))));
             return Inserted.OK;
         } catch (StoreFailure e) {
             if (e.failure() instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())) {
-                return "accounts_name_key".equals(pg.getConstraint()) ? Inserted.NAME_TAKEN : Inserted.PLAYER_EXISTS;
+                return pg.getConstraint() != null && pg.getConstraint().startsWith("accounts_name")
+                        ? Inserted.NAME_TAKEN : Inserted.PLAYER_EXISTS;
             }
             throw e;
         }
@@ -70,6 +74,37 @@ public class AccountStore {
     public Optional<Account> byNameKey(String nameKey) {
         return first(run(() -> pool.preparedQuery("select player_id, name, password_hash from accounts where name_key = $1")
                 .execute(Tuple.of(nameKey))));
+    }
+
+    /** The account whose name looks like one with this skeleton ({@link PlayerNames#skeleton}). */
+    public Optional<Account> bySkeleton(String skeleton) {
+        return first(run(() -> pool.preparedQuery(
+                "select player_id, name, password_hash from accounts where name_skeleton = $1")
+                .execute(Tuple.of(skeleton))));
+    }
+
+    /**
+     * Gives every account without a skeleton (made before names had them) its own; one whose skeleton another account
+     * has already stays without (it keeps its name; the other holds the look-alike). Returns how many got one.
+     */
+    public int fillSkeletons(UnaryOperator<String> skeleton) {
+        int filled = 0;
+        for (Row r : run(() -> pool.query("select player_id, name from accounts where name_skeleton is null")
+                .execute())) {
+            String id = r.getString("player_id");
+            String s = skeleton.apply(r.getString("name"));
+            try {
+                run(() -> pool.preparedQuery("update accounts set name_skeleton = $2 where player_id = $1")
+                        .execute(Tuple.of(id, s)));
+                filled++;
+            } catch (StoreFailure e) {
+                if (!(e.failure() instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState()))) {
+                    throw e;
+                }
+                LOG.warnf("account %s: its name looks like another account's; it keeps it without a skeleton", id);
+            }
+        }
+        return filled;
     }
 
     public Optional<Account> byPlayerId(String playerId) {
@@ -84,58 +119,47 @@ public class AccountStore {
         return Optional.empty();
     }
 
-    // ---- sign-in failures (SignInLimits) ----
+    // ---- sign-in attempts (SignInLimits) ----
+
+    /** One count of attempts: how many within its window, and the seconds until the window ends. */
+    public record Attempts(String kind, int attempts, double secondsLeft) {
+    }
 
     /**
-     * When the {@code limit}-th most recent failure of this key after {@code since} happened, or empty when there are
-     * fewer: the key is limited until that moment plus the window.
+     * Counts one more sign-in attempt for this name from this address ({@code name}) and from this address for any
+     * name ({@code address}), in one statement: each count's row is locked by the upsert, so attempts at the same
+     * moment are counted one after the other and each is told its own number. A count whose window has ended starts
+     * again at 1 with a new window of {@code window}; counts whose window has ended are deleted. Returns both counts.
      */
-    public Optional<Instant> nthLatestFailure(String kind, String key, Instant since, int limit) {
+    public List<Attempts> countAttempt(String nameKey, String address, Duration window) {
         RowSet<Row> rows = run(() -> pool.preparedQuery("""
-                select at from sign_in_failures where kind = $1 and key = $2 and at > $3
-                order by at desc offset $4 limit 1""").execute(Tuple.of(kind, key, at(since), limit - 1)));
+                insert into sign_in_attempts as a (kind, key, attempts, window_ends)
+                values ('name', $1, 1, now() + $3 * interval '1 millisecond'),
+                       ('address', $2, 1, now() + $3 * interval '1 millisecond')
+                on conflict (kind, key) do update set
+                    attempts = case when a.window_ends <= now() then 1 else a.attempts + 1 end,
+                    window_ends = case when a.window_ends <= now() then excluded.window_ends else a.window_ends end
+                returning kind, attempts, extract(epoch from window_ends - now())::float8 as seconds_left""")
+                .execute(Tuple.of(address + " " + nameKey, address, window.toMillis())));
+        List<Attempts> out = new ArrayList<>(2);
         for (Row r : rows) {
-            return Optional.of(r.getOffsetDateTime("at").toInstant());
+            out.add(new Attempts(r.getString("kind"), r.getInteger("attempts"), r.getDouble("seconds_left")));
         }
-        return Optional.empty();
+        // an ended count means nothing any more (an upsert at the same time starts at 1 either way)
+        run(() -> pool.query("delete from sign_in_attempts where window_ends < now()").execute());
+        return out;
     }
 
-    /** Records a failure under each key, and forgets those older than {@code forgetBefore}. */
-    public void addFailure(String nameKey, String address, Instant now, Instant forgetBefore) {
-        run(() -> pool.withTransaction(c -> c.preparedQuery("insert into sign_in_failures (kind, key, at) values "
-                        + "('name', $1, $3), ('address', $2, $3)").execute(Tuple.of(nameKey, address, at(now)))
-                .chain(() -> c.preparedQuery("delete from sign_in_failures where at < $1")
-                        .execute(Tuple.of(at(forgetBefore))))));
-    }
-
-    /** Forgets the failures of a name (it signed in). */
-    public void clearFailures(String nameKey) {
-        run(() -> pool.preparedQuery("delete from sign_in_failures where kind = 'name' and key = $1")
-                .execute(Tuple.of(nameKey)));
-    }
-
-    // ---- revoked tokens (Revocations) ----
-
-    public void revoke(String jti, String playerId, Instant expiresAt) {
-        run(() -> pool.preparedQuery("insert into revoked_tokens (jti, player_id, expires_at) values ($1, $2, $3) "
-                + "on conflict (jti) do nothing").execute(Tuple.of(jti, playerId, at(expiresAt))));
-    }
-
-    /** The ids of the revoked tokens that have not expired yet, and their expiry; not blocking. */
-    public Uni<List<Revoked>> revoked() {
-        return pool.withTransaction(c -> c.query(
-                        "delete from revoked_tokens where expires_at < now()").execute()
-                .chain(() -> c.query("select jti, expires_at from revoked_tokens").execute()))
-                .map(rows -> {
-                    List<Revoked> out = new ArrayList<>(rows.size());
-                    for (Row r : rows) {
-                        out.add(new Revoked(r.getString("jti"), r.getOffsetDateTime("expires_at").toInstant()));
-                    }
-                    return out;
-                });
-    }
-
-    public record Revoked(String jti, Instant expiresAt) {
+    /**
+     * A sign-in succeeded: the name's count at this address is cleared, and the attempt is taken back from the
+     * address's count.
+     */
+    public void succeeded(String nameKey, String address) {
+        run(() -> pool.withTransaction(c -> c.preparedQuery(
+                        "delete from sign_in_attempts where kind = 'name' and key = $1")
+                .execute(Tuple.of(address + " " + nameKey))
+                .chain(() -> c.preparedQuery("update sign_in_attempts set attempts = greatest(attempts - 1, 0) "
+                        + "where kind = 'address' and key = $1").execute(Tuple.of(address)))));
     }
 
     // ---- plumbing ----

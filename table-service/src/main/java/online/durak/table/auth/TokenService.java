@@ -8,6 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.UUID;
 import online.durak.service.api.ApiException;
+import online.durak.service.auth.AuthErrors;
+import online.durak.service.auth.Revocations;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.Claims;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -15,7 +17,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 /**
  * Bearer tokens are RS256-signed JWTs: {@code sub} the player id, {@value #NAME_CLAIM} the name,
  * {@value #ACCOUNT_CLAIM} {@code true} for an account (left out for a guest), {@code jti} the token's own id (what
- * signing out revokes, {@link Revocations}), {@code iss} {@code mp.jwt.verify.issuer}, {@code exp}
+ * signing out revokes, durak-service's {@link Revocations}), {@code iss} {@code mp.jwt.verify.issuer}, {@code exp}
  * {@code durak.auth.token-lifespan} after issue. Signed with the private key ({@code smallrye.jwt.sign.key.location}),
  * verified with the public one ({@code mp.jwt.verify.publickey.location}) by smallrye-jwt, the same for REST (its
  * bearer mechanism) and the WebSocket upgrade ({@link #verify}). Stateless, so every instance accepts every other's
@@ -42,16 +44,6 @@ public class TokenService {
         this.issuer = issuer;
         this.lifespan = lifespan;
         this.revocations = revocations;
-    }
-
-    /** A new guest with a fresh id; {@code name} must be valid ({@link #checkName(String)}). */
-    public Player newGuest(String name) {
-        return new Player(UUID.randomUUID().toString(), checkName(name));
-    }
-
-    /** The name as kept and shown, or 400 {@code INVALID_NAME} ({@link PlayerNames}). */
-    public static String checkName(String name) {
-        return PlayerNames.check(name);
     }
 
     public String issue(Player p) {
@@ -102,7 +94,7 @@ public class TokenService {
         return parse(h.substring(7));
     }
 
-    static final String INVALID = "the token is not valid (forged, expired, signed out or malformed): sign in again";
+    static final String INVALID = AuthErrors.INVALID;
 
     /** The player a verified token names, or 401 if it names none. */
     static Player player(JsonWebToken jwt) {

@@ -18,6 +18,7 @@ import online.durak.engine.SeatView;
 import online.durak.messages.Codec;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.service.auth.ServiceToken;
 import online.durak.service.client.Answer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
@@ -41,12 +42,15 @@ public class BotClient {
             "samples", "exact");
 
     private final BotApi api;
+    private final ServiceToken token;
     private final String url;
     private final Duration timeout;
 
     public BotClient(@RestClient BotApi api, @ConfigProperty(name = "durak.bot.url") String url,
-                     @ConfigProperty(name = "quarkus.rest-client.bot-service.read-timeout") long timeoutMillis) {
+                     @ConfigProperty(name = "quarkus.rest-client.bot-service.read-timeout") long timeoutMillis,
+                     @ConfigProperty(name = "mp.jwt.verify.issuer") String issuer) {
         this.api = api;
+        this.token = new ServiceToken(issuer, "table-service"); // the bot service takes only a service's token
         this.url = url.strip();
         this.timeout = Duration.ofMillis(timeoutMillis);
         try {
@@ -84,7 +88,7 @@ public class BotClient {
         body.set("view", Codec.toNode(view));
         CompletionStage<RestResponse<String>> sent;
         try {
-            sent = api.hint(body);
+            sent = api.hint("Bearer " + token.get(), body);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(unavailable("the bot service could not be asked: " + e));
         }

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import online.durak.engine.Rules;
-import online.durak.service.chips.ServiceToken;
+import online.durak.service.auth.ServiceToken;
 import online.durak.service.chips.WalletApi;
 import online.durak.service.chips.WalletClient;
 import online.durak.table.auth.Player;

@@ -8,6 +8,7 @@ import online.durak.engine.CardSet;
 import online.durak.engine.Move;
 import online.durak.engine.Rules;
 import online.durak.engine.SeatView;
+import online.durak.engine.ShuffleProof;
 import online.durak.messages.SeatEventMessage;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -41,13 +42,43 @@ public final class Answers {
                                List<Seat> seats, @Schema(examples = "1") int freeSeats) {
     }
 
+    @Schema(name = "LobbyTable", description = "A table as the lobby lists it: an open table waiting for players, or "
+            + "a running one that may be watched (watchable=true). It changes when a seat is taken or freed, the table "
+            + "starts or closes: never with a move.")
+    public record LobbyTable(@Schema(examples = "3f8a6c52-8f0e-3c33-a0f2-0d6b8a4e9d10") String tableId,
+                             @Schema(enumeration = {"OPEN", "PLAYING"}) String status,
+                             @Schema(implementation = Schemas.Settings.class) Rules settings,
+                             @Schema(examples = "guest-2b0c6f1e") String createdBy,
+                             @Schema(implementation = String.class, format = "date-time",
+                                     examples = "2026-12-01T16:00:00Z") Instant createdAt,
+                             List<Seat> seats, @Schema(examples = "1") int freeSeats) {
+    }
+
+    @Schema(name = "LobbyPage", description = "One page of the lobby, in its order: newest first.")
+    public record LobbyPage(List<LobbyTable> tables,
+                            @Schema(description = "the token of the next page (GET with after=next and the same "
+                                    + "filter), null on the last page") String next) {
+    }
+
+    @Schema(name = "MyTable", description = "A table where I sit whose match is not over: waiting for players, or "
+            + "running (between deals on the board too).")
+    public record MyTable(String tableId, @Schema(enumeration = {"OPEN", "PLAYING"}) String status,
+                          @Schema(implementation = Schemas.Settings.class) Rules settings,
+                          @Schema(examples = "0") int seat, List<Seat> seats,
+                          @Schema(description = "null before the match starts") Integer dealNumber,
+                          @Schema(description = "it is my decision now (a move, or continue on the board)")
+                          boolean myTurn) {
+    }
+
     @Schema(name = "TableInView")
     public record TableInView(@Schema(enumeration = {"OPEN", "PLAYING", "FINISHED", "CLOSED"}) String status,
                               @Schema(implementation = Schemas.Settings.class) Rules settings, List<Seat> seats, int freeSeats,
                               String createdBy,
                               @Schema(description = "one person against bots: hints are given, there is no clock") boolean solo,
                               @Schema(description = "the people who left the running match, in the order they left")
-                              List<Leaver> left) {
+                              List<Leaver> left,
+                              @Schema(description = "people watching the table now (without a seat)", examples = "3")
+                              int spectators) {
     }
 
     @Schema(name = "Leaver", description = "a person who left the running match (rules.md §7)")
@@ -80,8 +111,10 @@ public final class Answers {
                         boolean computerMoves) {
     }
 
-    @Schema(name = "TableView", description = "My seat's view of the table after event seq.")
-    public record TableView(String tableId, @Schema(examples = "12") long seq, @Schema(examples = "0") int seat,
+    @Schema(name = "TableView", description = "My seat's view of the table after event seq; a spectator's (seat -1): "
+            + "the public view of the deal (no hand, no legal moves).")
+    public record TableView(String tableId, @Schema(examples = "12") long seq,
+                            @Schema(description = "my seat; -1 for a spectator", examples = "0") int seat,
                             TableInView table,
                             @Schema(description = "null before the match starts") MatchInView match,
                             @Schema(implementation = Schemas.SeatView.class) SeatView deal,
@@ -147,7 +180,10 @@ public final class Answers {
     }
 
     @Schema(name = "Replay")
-    public record Replay(String tableId, @Schema(examples = "1") int deal, List<ReplayStep> steps) {
+    public record Replay(String tableId, @Schema(examples = "1") int deal,
+                         @Schema(implementation = Schemas.Settings.class) Rules settings,
+                         @Schema(implementation = Schemas.ShuffleProof.class) ShuffleProof shuffleProof,
+                         List<ReplayStep> steps) {
     }
 
     @Schema(name = "HintCandidate", description = "A move the strong bot weighed, as its search judged it.")

@@ -10,39 +10,26 @@ import online.durak.messages.CommandMessage;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.Stakes;
 import online.durak.table.chips.ChipsClient;
-import online.durak.table.projection.Projections;
 import online.durak.table.projection.TableSnapshot;
 
 /**
- * The lobby: its list of open tables (the same for {@code GET /api/tables} and the lobby's WebSocket), and opening
- * and joining tables. At a table with a stake an account's stake is held before its create or join is sent, and
+ * The lobby's commands: opening and joining tables (what the lobby lists is {@link LobbyIndex}'s). At a table with a stake an account's stake is held before its create or join is sent, and
  * given back when the rules service refuses it ({@link ChipsClient}, docs/chips.md).
  */
 @ApplicationScoped
 public class Lobby {
-    private final Projections projections;
     private final Tables tables;
     private final TableCommands commands;
-    private final Rematches rematches;
     private final ChipsClient chips;
 
-    public Lobby(Projections projections, Tables tables, TableCommands commands, Rematches rematches,
-                 ChipsClient chips) {
-        this.projections = projections;
+    public Lobby(Tables tables, TableCommands commands, ChipsClient chips) {
         this.tables = tables;
         this.commands = commands;
-        this.rematches = rematches;
         this.chips = chips;
     }
 
     /** A table being opened: its id at once ({@link TableCommands#newTableId}), the table once it is made. */
     public record Opening(String tableId, CompletableFuture<TableSnapshot> table) {
-    }
-
-    /** The open tables, newest first, without again tables still waiting for their own people. */
-    public List<Answers.TableSummary> tables() {
-        return projections.lobby().stream().filter(s -> !rematches.reserved(s.tableId())).map(TableViews::summary)
-                .toList();
     }
 
     /** A table with these settings, the creator in seat 0: 403 {@code STAKE_NEEDS_ACCOUNT} for a guest's stake. */
@@ -60,9 +47,9 @@ public class Lobby {
                 .thenApply(TableCommands.Accepted::snapshot));
     }
 
-    /** The caller takes {@code seat} (null: the first free one): 404 {@code NO_SUCH_TABLE}. */
+    /** The caller takes {@code seat} (null: the first free one): 404 {@code NO_SUCH_TABLE}, 403 {@code DAILY_HIDDEN}. */
     public CompletableFuture<TableSnapshot> join(Player me, String tableId, Integer seat, String commandId) {
-        TableSnapshot s = tables.get(tableId);
+        TableSnapshot s = tables.visible(me, tableId);
         return chips.staked(me, tableId, s.state().rules(), () -> commands.send(me, tableId, commandId,
                 new CommandMessage.Join(seat))).thenApply(TableCommands.Accepted::snapshot);
     }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -58,6 +59,8 @@ public class Rematches {
     private final ChipsClient chips;
     /** Again tables waiting for people: new table id → when the first press came (epoch ms). */
     private final Map<String, Long> waiting = new ConcurrentHashMap<>();
+    /** Again tables being created here: reserved before their first event, so the lobby never lists them. */
+    private final Set<String> creating = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "again-wait");
         t.setDaemon(true);
@@ -93,7 +96,7 @@ public class Rematches {
 
     /** Whether a table of the lobby is an again table still waiting for its people (not for strangers). */
     public boolean reserved(String tableId) {
-        return waiting.containsKey(tableId);
+        return waiting.containsKey(tableId) || creating.contains(tableId);
     }
 
     /**
@@ -117,6 +120,7 @@ public class Rematches {
             for (SeatHolder h : t.seats()) {
                 seats.add(h == null || h.isHuman() ? null : h.bot());
             }
+            creating.add(id);
             // a staked rematch holds the stake again, before the presser is seated (docs/chips.md)
             seated = chips.staked(me, id, t.rules(), () -> commands.send(me, id, "again." + id,
                             new CommandMessage.Again(t.rules().asPractice(), seat, seats, t.tempo()))
@@ -130,7 +134,7 @@ public class Rematches {
         } else {
             seated = chips.staked(me, id, t.rules(), () -> join(me, id, seat));
         }
-        return seated.thenCompose(s -> {
+        CompletableFuture<TableSnapshot> done = seated.thenCompose(s -> {
             if (s.state().status() != TableStatus.OPEN) {
                 return CompletableFuture.completedFuture(s);
             }
@@ -146,6 +150,7 @@ public class Rematches {
             }
             return CompletableFuture.completedFuture(s);
         });
+        return done.whenComplete((s, x) -> creating.remove(id));
     }
 
     private CompletableFuture<TableSnapshot> join(Player me, String id, int seat) {

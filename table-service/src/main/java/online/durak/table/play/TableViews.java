@@ -9,6 +9,7 @@ import online.durak.engine.Event;
 import online.durak.engine.LeaderboardPoints;
 import online.durak.engine.MatchState;
 import online.durak.engine.Rules;
+import online.durak.engine.ShuffleProof;
 import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableState;
@@ -61,11 +62,14 @@ public final class TableViews {
         return seats;
     }
 
-    /** A seat's view, with the table's own turn clock. */
-    public static TableView view(TableSnapshot s, int seat) {
+    /**
+     * A seat's view, with the table's own turn clock; for {@link Spectators#NO_SEAT} the public view of the deal (the
+     * caller has checked {@link Spectators#mayWatch}). {@code spectators}: how many watch the table now.
+     */
+    public static TableView view(TableSnapshot s, int seat, int spectators) {
         TableState t = s.state();
         TableInView table = new TableInView(t.status().name(), t.rules(), seats(t), t.freeSeats(), t.createdBy(),
-                t.solo(), leavers(t));
+                t.solo(), leavers(t), spectators);
         MatchState m = t.match();
         if (m == null) {
             return new TableView(s.tableId(), s.seq(), seat, table, null, null, null);
@@ -73,7 +77,8 @@ public final class TableViews {
         MatchInView match = new MatchInView(m.dealNumber(), t.rules().dealsPerMatch(), m.dealRunning(), t.onBoard(),
                 sorted(t.continued()), m.totals(), m.places(), t.hints());
         return new TableView(s.tableId(), s.seq(), seat, table, match,
-                m.deal() == null ? null : Views.seatView(m.deal(), seat), clock(s.clock()));
+                m.deal() == null ? null : seat == Spectators.NO_SEAT ? Views.publicView(m.deal())
+                        : Views.seatView(m.deal(), seat), clock(s.clock()));
     }
 
     /**
@@ -203,7 +208,8 @@ public final class TableViews {
     // ---- replays ----
 
     /**
-     * A finished deal step by step with every card open, the first step the deal as dealt. A running deal is refused
+     * A finished deal step by step with every card open, the first step the deal as dealt, with the table's settings
+     * and the deal's shuffle proof (null for a deal dealt before shuffles were sealed). A running deal is refused
      * (409 {@code DEAL_RUNNING}), a deal that was never dealt is 404 {@code NO_SUCH_DEAL}.
      */
     public static Replay replay(TableSnapshot s, int deal) {
@@ -233,7 +239,8 @@ public final class TableViews {
             EventMessage m = dealMessages.get(step.index());
             steps.add(new ReplayStep(m.seq(), SeatEventMessage.open(m), step.view()));
         }
-        return new Replay(s.tableId(), deal, steps);
+        return new Replay(s.tableId(), deal, s.state().rules(),
+                ShuffleProof.of((Event.DealStarted) dealEvents.get(0)), steps);
     }
 
     private static List<Integer> sorted(java.util.Collection<Integer> seats) {

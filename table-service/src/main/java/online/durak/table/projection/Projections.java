@@ -5,13 +5,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +25,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Every table's projection (docs/spine.md "The table service"): the table as its log has made it, and the event
- * log, plus the lobby (the open tables).
+ * log.
  *
  * <p>With several edges (docs/spine.md "The edges") each folds the tables of its own partitions ({@link #share}) and
  * any other table asked for here (a request or socket that reached this edge): those are "folded here". Of every
@@ -53,7 +50,6 @@ public class Projections {
     private static final int REBUILD_PAGE = 2000;
 
     private final Projection<TableSnapshot> tables;
-    private final ConcurrentHashMap<String, TableSnapshot> open = new ConcurrentHashMap<>();
     private final Outlines outlines;
     private volatile Predicate<String> ours = tableId -> true;
     private final List<TableListener> listeners = new CopyOnWriteArrayList<>();
@@ -108,7 +104,6 @@ public class Projections {
         this.passed = registry.counter("durak.projection.outlines.events", "outcome", "passed");
         registry.gauge("durak.projection.outlines", List.of(), outlines, Outlines::size);
         registry.gauge("durak.projection.tables", List.of(), tables, Projection::size);
-        registry.gaugeMapSize("durak.lobby.open.tables", List.of(), open);
     }
 
     public void addListener(TableListener listener) {
@@ -289,13 +284,8 @@ public class Projections {
         tell(after, m);
     }
 
-    /** The lobby and the listeners, of an event applied or outlined. */
+    /** The listeners (the lobby among them), of an event applied or outlined. */
     private void tell(TableSnapshot after, EventMessage m) {
-        if (after.state().status() == TableStatus.OPEN) {
-            open.put(after.tableId(), after);
-        } else {
-            open.remove(after.tableId());
-        }
         for (TableListener l : listeners) {
             try {
                 l.applied(after, m);
@@ -321,14 +311,6 @@ public class Projections {
     public TableSnapshot current(String tableId) {
         TableSnapshot s = tables.peek(tableId);
         return s == null ? TableSnapshot.empty(tableId) : s;
-    }
-
-    /** The open tables (status OPEN), newest first. */
-    public List<TableSnapshot> lobby() {
-        List<TableSnapshot> list = new ArrayList<>(open.values());
-        list.sort(Comparator.comparing(TableSnapshot::createdAt, Comparator.nullsLast(Comparator.reverseOrder()))
-                .thenComparing(TableSnapshot::tableId));
-        return list;
     }
 
     /**
@@ -368,7 +350,7 @@ public class Projections {
             if (!ours.test(s.tableId())) {
                 return keepUnownedNanos; // another edge's, asked for here a while ago
             }
-            return status == TableStatus.OPEN ? -1 : keepIdleNanos; // the lobby lists an open one
+            return status == TableStatus.OPEN ? -1 : keepIdleNanos; // someone may join an open one any time
         }, this::held, this::outlined);
         outlines.forgetFolded(this::folds);
         if (dropped > 0) {

@@ -14,8 +14,6 @@ import io.vertx.httpproxy.ProxyResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,31 +40,28 @@ public class Upstreams {
     }
 
     void install(@Observes Router router) {
-        // the most specific path first, whichever upstream it belongs to: /api/daily/list (leaderboard) before
-        // /api/daily* (matchmaking); routes of one order are tried in the order they were added
-        List<Map.Entry<String, HttpProxy>> routes = new ArrayList<>();
-        for (var e : new TreeMap<>(config.upstreams()).entrySet()) {
-            String name = e.getKey();
-            UpstreamConfig.Upstream u = e.getValue();
+        Map<String, HttpProxy> proxies = new TreeMap<>();
+        new TreeMap<>(config.upstreams()).forEach((name, u) -> {
             URI url = url(name, u.url());
             int port = url.getPort() > 0 ? url.getPort() : 80;
             int millis = (int) Math.max(1, u.timeout().toMillis());
             var client = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(millis)
                     .setIdleTimeout(millis).setIdleTimeoutUnit(java.util.concurrent.TimeUnit.MILLISECONDS));
-            HttpProxy proxy = HttpProxy.reverseProxy(client).origin(port, url.getHost())
-                    .addInterceptor(unavailable(name));
-            for (String path : u.paths()) {
-                routes.add(Map.entry(path.strip(), proxy));
-            }
+            proxies.put(name, HttpProxy.reverseProxy(client).origin(port, url.getHost()).addInterceptor(unavailable(name)));
             LOG.infof("forwarding %s to %s (%s)", u.paths(), url, name);
-        }
-        routes.sort(Comparator.comparingInt((Map.Entry<String, HttpProxy> r) -> r.getKey().replace("*", "").length())
-                .reversed());
-        for (var r : routes) {
-            HttpProxy proxy = r.getValue();
+        });
+        // routes of one order are tried in the order they were added: the most specific first
+        for (ForwardedPath r : ForwardedPath.inOrder(pathsByUpstream(config))) {
+            HttpProxy proxy = proxies.get(r.upstream());
             // after HttpLimits and the WebSocket refusals, before the REST layer (whose 404 would answer)
-            router.route(r.getKey()).order(Integer.MIN_VALUE + 2).handler(rc -> proxy.handle(rc.request()));
+            router.route(r.path()).order(Integer.MIN_VALUE + 2).handler(rc -> proxy.handle(rc.request()));
         }
+    }
+
+    static Map<String, List<String>> pathsByUpstream(UpstreamConfig config) {
+        Map<String, List<String>> paths = new TreeMap<>();
+        config.upstreams().forEach((name, u) -> paths.put(name, u.paths()));
+        return paths;
     }
 
     /** The proxy's failure to reach the service, as the shared error body with a stable code. */

@@ -8,6 +8,7 @@ import online.durak.messages.Codec;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
 import online.durak.service.api.ErrorCodes;
+import online.durak.table.limits.RateLimits;
 import online.durak.table.messaging.CommandRejected;
 import online.durak.table.play.Hints;
 import online.durak.table.play.TableCommands;
@@ -18,7 +19,9 @@ import org.jboss.logging.Logger;
  * A client's frames (docs/websocket.md): each read strictly ({@link Frames}) and handed to the application (a command
  * to {@link TableCommands}, a hint to {@link Hints}, a resync to {@link ViewPush}); the outcome goes back as a reply,
  * hint or error frame ({@link ErrorFrames}). A frame over {@code durak.websocket.max-frame-size} is refused and the
- * connection closed with 1009.
+ * connection closed with 1009. Every frame counts against the connection's rate limit, and a move also against its
+ * token's ({@link RateLimits}: {@code frames}, {@code moves}); a refused frame gets an error frame
+ * {@code RATE_LIMITED}, and {@code durak.rate-limits.close-after} of them in a row close the connection with 1008.
  */
 @ApplicationScoped
 public class FrameDispatch {
@@ -27,13 +30,15 @@ public class FrameDispatch {
     private final TableCommands commands;
     private final Hints hints;
     private final ViewPush views;
+    private final RateLimits limits;
     private final int maxFrameChars;
 
-    public FrameDispatch(TableCommands commands, Hints hints, ViewPush views,
+    public FrameDispatch(TableCommands commands, Hints hints, ViewPush views, RateLimits limits,
                          @ConfigProperty(name = "durak.websocket.max-frame-size") int maxFrameChars) {
         this.commands = commands;
         this.hints = hints;
         this.views = views;
+        this.limits = limits;
         this.maxFrameChars = maxFrameChars;
     }
 
@@ -45,6 +50,7 @@ public class FrameDispatch {
         }
         String commandId = null;
         try {
+            limits.check(RateLimits.Kind.FRAMES, session.caller);
             ClientFrame frame = Frames.read(text);
             if (frame instanceof ClientFrame.Play p) {
                 if (p.commandId() == null) {
@@ -54,6 +60,7 @@ public class FrameDispatch {
                 if (p.move() == null || p.move().isNull()) {
                     throw new MessageException(MessageException.INVALID_MOVE, "move", "is required");
                 }
+                limits.check(RateLimits.Kind.MOVES, session.caller);
                 command(session, commandId, new CommandMessage.Play(Codec.readMove(p.move())));
             } else if (frame instanceof ClientFrame.Command command) {
                 commandId = TableCommands.clientCommandId(command.commandId());
@@ -71,11 +78,19 @@ public class FrameDispatch {
             } else {
                 session.send(new ServerFrame.Pong());
             }
+            session.refusedInARow = 0;
         } catch (RuntimeException e) {
             ServerFrame.Error error = ErrorFrames.of(e, commandId);
             if (error == null) {
                 LOG.warnf(e, "websocket %s: a frame failed", session.connection.id());
                 error = new ServerFrame.Error(ErrorCodes.INTERNAL_ERROR, "the frame could not be handled", commandId);
+            }
+            if (ErrorCodes.RATE_LIMITED.equals(error.code()) && ++session.refusedInARow >= limits.closeAfter()) {
+                LOG.infof("websocket %s: %d frames in a row past the rate limits; closed (1008)",
+                        session.connection.id(), session.refusedInARow);
+                Session.refuse(session.connection, 1008, ErrorCodes.RATE_LIMITED, error.message()
+                        + "; the connection is closed after " + session.refusedInARow + " such frames in a row");
+                return;
             }
             session.send(error);
         }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
@@ -54,19 +55,9 @@ final class Frames {
     }
 
     static ClientFrame read(String text) {
+        ObjectNode tree = object(text);
         try {
-            JsonNode tree = MAPPER.readTree(text);
-            if (tree == null || !tree.isObject()) {
-                throw invalid("a frame must be a JSON object");
-            }
             return READER.readValue(tree);
-        } catch (JsonParseException e) {
-            Matcher twice = DUPLICATE.matcher(e.getOriginalMessage());
-            if (twice.matches()) {
-                throw invalid(twice.group(1) + ": is given twice");
-            }
-            throw new MessageException(ErrorCodes.INVALID_JSON, null, "not valid JSON (line "
-                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
         } catch (UnrecognizedPropertyException e) {
             throw invalid(e.getPropertyName() + ": is not a field of this frame");
         } catch (InvalidTypeIdException e) {
@@ -83,6 +74,26 @@ final class Frames {
         } catch (IOException e) { // JsonProcessingException: nothing else is read
             String field = e instanceof JsonMappingException m ? field(m) : null;
             throw invalid((field == null ? "" : field + ": ") + "cannot be read");
+        }
+    }
+
+    /** The frame's JSON object: {@code INVALID_JSON} for text that is not JSON, {@code INVALID_FRAME} for another value. */
+    static ObjectNode object(String text) {
+        try {
+            JsonNode tree = MAPPER.readTree(text);
+            if (tree == null || !tree.isObject()) {
+                throw invalid("a frame must be a JSON object");
+            }
+            return (ObjectNode) tree;
+        } catch (JsonParseException e) {
+            Matcher twice = DUPLICATE.matcher(e.getOriginalMessage());
+            if (twice.matches()) {
+                throw invalid(twice.group(1) + ": is given twice");
+            }
+            throw new MessageException(ErrorCodes.INVALID_JSON, null, "not valid JSON (line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+        } catch (JsonProcessingException e) {
+            throw invalid("cannot be read");
         }
     }
 

@@ -12,12 +12,15 @@ import online.durak.table.play.Answers.TableView;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 public sealed interface ServerFrame {
 
-    /** The seat's view after event {@code seq}; {@code view} is null for a connection without a seat. */
+    /**
+     * The seat's view after event {@code seq}; a spectator's public view (seat -1); null for one without a seat at a
+     * table that may not be watched.
+     */
     @JsonTypeName("view")
     record View(long seq, TableView view) implements ServerFrame {
     }
 
-    /** Event {@code seq} as the seat may see it, with the seat's view after it (null without a seat). */
+    /** Event {@code seq} as the seat may see it, with the seat's view after it (as in {@link View}). */
     @JsonTypeName("event")
     record Event(long seq, SeatEventMessage event, TableView view) implements ServerFrame {
     }
@@ -58,6 +61,11 @@ public sealed interface ServerFrame {
 
     @JsonTypeName("resumed")
     record Resumed() implements ServerFrame {
+    }
+
+    /** How many watch the table without a seat, after one came or went. */
+    @JsonTypeName("spectators")
+    record Spectators(int count) implements ServerFrame {
     }
 
     @JsonTypeName("pong")

@@ -3,21 +3,31 @@ package online.durak.table.ws;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import online.durak.table.auth.Player;
+import online.durak.table.limits.RateLimits;
 import org.jboss.logging.Logger;
 
-/** One open connection to a table: its player and table, and the last seq it was sent; and how frames go out. */
+/**
+ * One open connection to a table: its player and table, whether it watches without a seat, who it is to the rate
+ * limits, and the last seq it was sent; and how frames go out.
+ */
 final class Session {
     private static final Logger LOG = Logger.getLogger(Session.class);
 
     final WebSocketConnection connection;
     final String tableId;
     final Player player;
+    final RateLimits.Caller caller;
+    final boolean spectator;
     long lastSent = -1; // guarded by the table's lock
+    /** Frames refused by a rate limit since the last one let through (one frame at a time: FrameDispatch). */
+    int refusedInARow;
 
-    Session(WebSocketConnection connection, String tableId, Player player) {
+    Session(WebSocketConnection connection, String tableId, Player player, boolean spectator, RateLimits.Caller caller) {
         this.connection = connection;
         this.tableId = tableId;
         this.player = player;
+        this.spectator = spectator;
+        this.caller = caller;
     }
 
     void send(ServerFrame frame) {

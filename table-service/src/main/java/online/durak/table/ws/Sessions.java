@@ -41,7 +41,8 @@ public class Sessions implements Draining.StopListener {
         });
     }
 
-    void remove(String connectionId) {
+    /** Removes the session; {@code gone} runs with it under the table's lock, after it was removed. */
+    void remove(String connectionId, Consumer<Session> gone) {
         Session s = byConnection.remove(connectionId);
         if (s != null) {
             projections.withTable(s.tableId, snapshot -> {
@@ -52,6 +53,7 @@ public class Sessions implements Draining.StopListener {
                         byTable.remove(s.tableId);
                     }
                 }
+                gone.accept(s);
                 return null;
             });
         }

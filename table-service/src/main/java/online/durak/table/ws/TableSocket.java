@@ -7,18 +7,25 @@ import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Optional;
+import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.Player;
+import online.durak.table.limits.RateLimits;
+import online.durak.table.play.Spectators;
 import online.durak.table.play.Tables;
 import online.durak.table.projection.TableSnapshot;
 import org.jboss.logging.Logger;
 
 /**
- * {@code /api/tables/{id}/ws}: a seated player's live view of a table (docs/websocket.md: frames, resync, close codes,
- * limits). Opening checks the table and the seat: a table that does not exist is closed with 4404, a player without a
- * seat with 4403, each after an error frame; then the connection is a {@link Session} that gets the view at once
- * ({@link ViewPush}). Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
+ * {@code /api/tables/{id}/ws}: a seated player's live view of a table, or a spectator's (docs/websocket.md: frames,
+ * resync, close codes, limits). Opening checks the table and the seat: a table that does not exist is closed with 4404,
+ * a player without a seat at a table that may not be watched ({@link Spectators#mayWatch}) with 4403, each after an
+ * error frame; another player's daily table before its day is over is closed with 4403 too ({@code DAILY_HIDDEN}).
+ * Then the connection is a {@link Session} that gets the view at once ({@link ViewPush}), a spectator's counted and
+ * said to the others. Frames go to {@link FrameDispatch}. Callbacks run on worker threads (opening may read the store).
  */
 @WebSocket(path = "/api/tables/{id}/ws")
 public class TableSocket {
@@ -49,14 +56,22 @@ public class TableSocket {
         Player player = new Player(playerId, c.userData().get(TokenUpgradeCheck.PLAYER_NAME),
                 Boolean.TRUE.equals(c.userData().get(TokenUpgradeCheck.PLAYER_ACCOUNT)));
         String tableId = c.pathParam("id");
+        boolean spectator;
         try {
             Optional<TableSnapshot> found = tables.find(tableId);
             if (found.isEmpty()) {
                 Session.refuse(c, 4404, ErrorCodes.NO_SUCH_TABLE, "there is no table " + tableId);
                 return;
             }
-            if (tables.seatOf(found.get(), playerId) < 0) {
-                Session.refuse(c, 4403, ErrorCodes.NOT_SEATED, "you have no seat at this table");
+            if (Tables.hiddenFrom(found.get().state(), playerId, LocalDate.now(ZoneOffset.UTC))) {
+                ApiException hidden = ApiException.dailyHidden();
+                Session.refuse(c, 4403, hidden.code(), hidden.getMessage());
+                return;
+            }
+            spectator = tables.seatOf(found.get(), playerId) < 0;
+            if (spectator && !Spectators.mayWatch(found.get())) {
+                Session.refuse(c, 4403, ErrorCodes.NOT_SEATED, "you have no seat at this table, and it may not be "
+                        + "watched now");
                 return;
             }
         } catch (RuntimeException e) {
@@ -64,10 +79,16 @@ public class TableSocket {
             Session.refuse(c, 1011, ErrorCodes.STORE_UNAVAILABLE, "the table cannot be read now; try again");
             return;
         }
-        Session session = new Session(c, tableId, player);
-        sessions.add(session, s -> views.view(session, s));
+        Session session = new Session(c, tableId, player, spectator, new RateLimits.Caller(
+                c.userData().get(TokenUpgradeCheck.TOKEN_KEY), c.userData().get(TokenUpgradeCheck.ADDRESS), c.id()));
+        sessions.add(session, s -> {
+            if (spectator) {
+                views.spectator(session, 1);
+            }
+            views.view(session, s);
+        });
         pauses.opened(c);
-        LOG.debugf("websocket %s: player %s on table %s", c.id(), playerId, tableId);
+        LOG.debugf("websocket %s: player %s on table %s%s", c.id(), playerId, tableId, spectator ? " (watching)" : "");
     }
 
     @OnTextMessage
@@ -81,7 +102,11 @@ public class TableSocket {
 
     @OnClose
     public void onClose(WebSocketConnection c) {
-        sessions.remove(c.id());
+        sessions.remove(c.id(), s -> {
+            if (s.spectator) {
+                views.spectator(s, -1);
+            }
+        });
     }
 
     @OnError

@@ -8,6 +8,7 @@ import online.durak.service.api.ApiException;
 import online.durak.table.play.Draining;
 import online.durak.table.auth.Player;
 import online.durak.table.auth.TokenService;
+import online.durak.table.limits.RateLimits;
 
 /**
  * Checks the token before a WebSocket is opened: the query parameter {@code token} (browsers cannot set
@@ -21,6 +22,9 @@ public class TokenUpgradeCheck implements HttpUpgradeCheck {
     static final UserData.TypedKey<String> PLAYER_ID = UserData.TypedKey.forString("durak.playerId");
     static final UserData.TypedKey<String> PLAYER_NAME = UserData.TypedKey.forString("durak.playerName");
     static final UserData.TypedKey<Boolean> PLAYER_ACCOUNT = UserData.TypedKey.forBoolean("durak.playerAccount");
+    /** What the connection's frames are limited by (limits.RateLimits): its token's key and its address. */
+    static final UserData.TypedKey<String> TOKEN_KEY = UserData.TypedKey.forString("durak.tokenKey");
+    static final UserData.TypedKey<String> ADDRESS = UserData.TypedKey.forString("durak.address");
 
     private final TokenService tokens;
     private final Draining draining;
@@ -42,6 +46,9 @@ public class TokenUpgradeCheck implements HttpUpgradeCheck {
             context.userData().put(PLAYER_ID, p.playerId());
             context.userData().put(PLAYER_NAME, p.name());
             context.userData().put(PLAYER_ACCOUNT, p.account());
+            context.userData().put(TOKEN_KEY, RateLimits.tokenKey(token != null ? token
+                    : RateLimits.token(context.httpRequest())));
+            context.userData().put(ADDRESS, RateLimits.address(context.httpRequest()));
             return CheckResult.permitUpgrade();
         } catch (ApiException e) {
             return CheckResult.rejectUpgrade(401);

@@ -28,8 +28,8 @@ public class UpgradeRefusals {
     }
 
     void install(@Observes Router router) {
-        // after HttpLimits (Integer.MIN_VALUE), before the WebSocket endpoint's own route
-        router.getWithRegex("/api/tables/[^/]+/ws").order(Integer.MIN_VALUE + 1).handler(this::check);
+        // after durak-service's HttpLimits and RequestText and the rate limits, before the WebSocket endpoint's own route
+        router.getWithRegex("/api/tables/[^/]+/ws").order(Integer.MIN_VALUE + 3).handler(this::check);
     }
 
     void check(RoutingContext ctx) {

@@ -29,11 +29,13 @@ class TokenServiceTest {
     @Inject
     TokenService tokens;
     @Inject
+    Accounts accounts;
+    @Inject
     JWTParser parser;
 
     @Test
     void aTokenNamesItsPlayer() {
-        Player p = tokens.newGuest("  Anna  ");
+        Player p = accounts.newGuest("  Anna  ");
         assertEquals("Anna", p.name());
         assertEquals(p, tokens.verify(tokens.issue(p)));
         assertEquals(p, tokens.fromAuthorization("Bearer " + tokens.issue(p)));
@@ -42,7 +44,7 @@ class TokenServiceTest {
 
     @Test
     void aTokenIsAStandardJwt_withSubNameIssuerAndExpiry() throws Exception {
-        Player p = tokens.newGuest("Anna");
+        Player p = accounts.newGuest("Anna");
         String[] parts = tokens.issue(p).split("\\.");
         assertEquals(3, parts.length);
         ObjectMapper json = new ObjectMapper();
@@ -75,7 +77,7 @@ class TokenServiceTest {
 
     @Test
     void forgedTokensAreRefused() {
-        Player p = tokens.newGuest("Anna");
+        Player p = accounts.newGuest("Anna");
         String token = tokens.issue(p);
         String[] parts = token.split("\\.");
         String otherClaims = tokens.issue(new Player(p.playerId(), "Mallory")).split("\\.")[1];
@@ -96,7 +98,7 @@ class TokenServiceTest {
 
     @Test
     void aVerifiedTokenIsRemembered_butAChangedOneIsVerifiedAfresh() throws Exception {
-        Player p = tokens.newGuest("Anna");
+        Player p = accounts.newGuest("Anna");
         String token = tokens.issue(p);
         assertEquals(p, tokens.verify(token));
         assertSame(parser.parse(token), parser.parse(token), "the second parse is the remembered one");
@@ -110,7 +112,7 @@ class TokenServiceTest {
 
     @Test
     void aRememberedTokenStillEndsAtItsExpiry() throws Exception {
-        Player p = tokens.newGuest("Anna");
+        Player p = accounts.newGuest("Anna");
         Instant exp = Instant.now().plusSeconds(2);
         String token = Jwt.issuer(Tokens.ISSUER).subject(p.playerId()).claim(TokenService.NAME_CLAIM, p.name())
                 .expiresAt(exp).sign();
@@ -122,7 +124,7 @@ class TokenServiceTest {
 
     @Test
     void expiredTokensAreRefused() {
-        unauthorized(Tokens.expired(tokens.newGuest("Anna")));
+        unauthorized(Tokens.expired(accounts.newGuest("Anna")));
     }
 
     @Test
@@ -134,7 +136,7 @@ class TokenServiceTest {
 
     @Test
     void missingOrMalformedHeadersAreRefused() {
-        String token = tokens.issue(tokens.newGuest("Anna"));
+        String token = tokens.issue(accounts.newGuest("Anna"));
         for (String h : new String[] {null, "", "Basic abc", token, "Bearer", "Bearer "}) {
             ApiException e = assertThrows(ApiException.class, () -> tokens.fromAuthorization(h));
             assertEquals(401, e.status());
@@ -145,7 +147,7 @@ class TokenServiceTest {
     @Test
     void namesAreChecked() {
         for (String bad : new String[] {null, "", "   ", "x".repeat(33), "a\u0000b"}) {
-            ApiException e = assertThrows(ApiException.class, () -> tokens.newGuest(bad));
+            ApiException e = assertThrows(ApiException.class, () -> accounts.newGuest(bad));
             assertEquals(400, e.status());
             assertEquals("INVALID_NAME", e.code());
         }

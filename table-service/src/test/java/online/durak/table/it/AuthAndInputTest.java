@@ -3,6 +3,7 @@ package online.durak.table.it;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,6 +22,8 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
@@ -124,12 +128,16 @@ class AuthAndInputTest {
     @Test
     void signIn_refusesNamesThatDoNotReadAsWhatTheyAre() {
         // JSON escapes, so the server's JSON reader makes the characters (a lone surrogate cannot be sent as UTF-8)
-        for (String name : new String[] {"\\u200B", "\\u202Eevil", "ab\\uD800", "\\u0007bell"}) {
+        for (String name : new String[] {"\\u200B", "\\u202Eevil", "ab\\uD800"}) {
             given().contentType(ContentType.JSON).body("{\"name\":\"" + name + "\"}").post("/api/guests")
                     .then().statusCode(400).contentType(ContentType.JSON).body("code", equalTo("INVALID_NAME"))
                     .body("message", startsWith("name: must not hold"));
         }
-        // normalised (NFC) and trimmed, the name is kept as it reads
+        // a control character is refused by the JSON reader itself, in any field (durak-service's RequestText)
+        given().contentType(ContentType.JSON).body("{\"name\":\"\\u0007bell\"}").post("/api/guests")
+                .then().statusCode(400).contentType(ContentType.JSON).body("code", equalTo("INVALID_REQUEST"))
+                .body("message", equalTo("name: must not hold a control character (U+0007 at character 1)"));
+        // normalised (NFKC) and trimmed, the name is kept as it reads
         given().contentType(ContentType.JSON).body("{\"name\":\" Zoe\\u0308 \"}").post("/api/guests")
                 .then().statusCode(201).body("name", equalTo("Zo\u00EB"));
     }
@@ -236,8 +244,7 @@ class AuthAndInputTest {
                 .statusCode(403).contentType(ContentType.JSON).body("code", equalTo("STAKE_NEEDS_ACCOUNT"))
                 .body("message", startsWith("stake: guests play without stake"));
         assertTrue(published(g.getString("playerId")).isEmpty());
-        It.as(token).get("/api/tables").then().statusCode(200)
-                .body("findAll { it.createdBy == '" + g.getString("playerId") + "' }.size()", equalTo(0));
+        assertTrue(It.lobby(token, "").stream().noneMatch(t -> t.get("createdBy").equals(g.getString("playerId"))));
     }
 
     @Test
@@ -261,8 +268,9 @@ class AuthAndInputTest {
 
     @Test
     void players_withoutASeat_areRefused403() throws Exception {
+        // a table that may not be watched: SpectatorsTest has the public view of one that may
         Script game = Script.started("t-" + UUID.randomUUID(), "p0-" + UUID.randomUUID(), "p1-" + UUID.randomUUID(),
-                Script.twoPlayers(1), 17).play(3);
+                Script.twoPlayers(1).withSpectators(false), 17).play(3);
         store.insert(game.messages); // only in the store: the service reads it on demand
         JsonPath stranger = It.guest("Stranger");
         String token = stranger.getString("token");
@@ -287,6 +295,67 @@ class AuthAndInputTest {
         error(It.as(token).body("{\"seat\":1,\"level\":\"EASY\"}").post(t + "/bots"), 403, "NOT_SEATED");
         assertTrue(published(stranger.getString("playerId")).isEmpty());
         assertEquals(game.lastSeq(), store.count(game.tableId));
+    }
+
+    /**
+     * docs/daily.md "What a player of the day sees": another player's daily table is refused whole until its day is
+     * over (UTC), its finished deals included; its own player sees all of it; afterwards it is a table like any other.
+     */
+    @Test
+    void anotherPlayersDailyTable_isRefused_untilItsDayIsOver() throws Exception {
+        LocalDate notOver = LocalDate.now(ZoneOffset.UTC).plusDays(1); // a day not over yet, whenever the test runs
+        String ann = "ann-" + UUID.randomUUID();
+        Script daily = Script.daily("daily-" + UUID.randomUUID(), ann, notOver, false).playDeal();
+        store.insert(daily.messages); // deal 1 is over, deal 2 waits on the board
+        String t = "/api/tables/" + daily.tableId;
+        String own = tokens.issue(new Player(ann, "Ann"));
+        It.as(own).get(t).then().statusCode(200).body("status", equalTo("PLAYING"));
+        It.as(own).get(t + "/view").then().statusCode(200).body("deal.shuffleCommitment", not(equalTo(null)));
+        It.as(own).get(t + "/events").then().statusCode(200);
+        It.as(own).get(t + "/board").then().statusCode(200);
+        It.as(own).get(t + "/replay?deal=1").then().statusCode(200)
+                .body("shuffleProof.salt", not(equalTo(null)));
+
+        JsonPath bob = It.guest("Bob");
+        String other = bob.getString("token");
+        error(It.as(other).get(t), 403, "DAILY_HIDDEN");
+        error(It.as(other).get(t + "/view"), 403, "DAILY_HIDDEN");
+        error(It.as(other).get(t + "/events"), 403, "DAILY_HIDDEN");
+        error(It.as(other).get(t + "/board"), 403, "DAILY_HIDDEN");
+        error(It.as(other).get(t + "/replay?deal=1"), 403, "DAILY_HIDDEN");
+        error(It.as(other).post(t + "/join"), 403, "DAILY_HIDDEN");
+        error(It.as(other).post(t + "/continue"), 403, "DAILY_HIDDEN");
+        error(It.as(other).post(t + "/hint"), 403, "DAILY_HIDDEN");
+        error(It.as(other).post(t + "/again"), 403, "DAILY_HIDDEN");
+        error(It.as(other).body("{\"commandId\":\"c1\",\"move\":{\"type\":\"take\"}}").post(t + "/moves"), 403,
+                "DAILY_HIDDEN");
+        URI socket = URI.create(base.toString().replaceFirst("^http", "ws") + t.substring(1) + "/ws?token=" + other);
+        try (WsClient s = WsClient.connect(socket)) {
+            JsonNode e = s.next();
+            assertEquals("DAILY_HIDDEN", e.get("code").textValue(), e.toString());
+            for (int i = 0; i < 50 && s.closeCode() == null; i++) {
+                Kafka.sleep(100);
+            }
+            assertEquals(4403, s.closeCode());
+        }
+        It.as(other).get("/api/tables").then().statusCode(200).body("tableId", not(hasItem(daily.tableId)));
+        assertTrue(published(bob.getString("playerId")).isEmpty());
+        assertEquals(daily.lastSeq(), store.count(daily.tableId));
+
+        // a practice attempt deals the same cards: hidden as well
+        Script practice = Script.daily("daily-" + UUID.randomUUID(), ann, notOver, true).play(3);
+        store.insert(practice.messages);
+        error(It.as(other).get("/api/tables/" + practice.tableId + "/board"), 403, "DAILY_HIDDEN");
+
+        // once the day is over, anyone may look
+        Script past = Script.daily("daily-" + UUID.randomUUID(), ann, LocalDate.now(ZoneOffset.UTC).minusDays(2), false)
+                .playDeal();
+        store.insert(past.messages);
+        It.as(other).get("/api/tables/" + past.tableId).then().statusCode(200);
+        It.as(other).get("/api/tables/" + past.tableId + "/board").then().statusCode(200);
+        It.as(other).get("/api/tables/" + past.tableId + "/replay?deal=1").then().statusCode(200)
+                .body("shuffleProof.commitment", not(equalTo(null)));
+        error(It.as(other).get("/api/tables/" + past.tableId + "/view"), 403, "NOT_SEATED");
     }
 
     @Test

@@ -1,8 +1,6 @@
 package online.durak.table.it;
 
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItem;
-import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,7 +41,7 @@ class CommandFlowTest extends WithFakeRules {
     }
 
     @Test
-    void aWholeMatchOfOneDeal() {
+    void aWholeMatchOfOneDeal() throws Exception {
         JsonPath anna = It.guest("Anna");
         JsonPath boris = It.guest("Boris");
         String a = anna.getString("token");
@@ -54,7 +52,7 @@ class CommandFlowTest extends WithFakeRules {
                 .body("seats[0].playerId", equalTo(anna.getString("playerId")))
                 .body("seats[1].free", equalTo(true)).body("freeSeats", equalTo(1))
                 .body("settings.turnClock", equalTo(null));
-        It.as(b).get("/api/tables").then().statusCode(200).body("tableId", hasItem(id));
+        assertTrue(It.lobbyIds(b).contains(id), "an open table is in the lobby");
 
         It.as(a).body("{\"seat\":1}").post(t + "/join").then().statusCode(409).body("code", equalTo("ALREADY_SEATED"));
         It.as(b).post(t + "/start").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
@@ -71,7 +69,10 @@ class CommandFlowTest extends WithFakeRules {
         assertEquals(1, started.getInt("view.seat"));
         assertTrue(started.getLong("view.seq") >= startSeq);
         assertEquals(6, started.getList("view.deal.hand").size());
-        It.as(b).get("/api/tables").then().body("tableId", not(hasItem(id)));
+        String sealed = started.getString("view.deal.shuffleCommitment");
+        assertTrue(sealed.matches("[0-9a-f]{64}"), sealed);
+        assertEquals(sealed, It.as(a).get(t + "/view").jsonPath().getString("deal.shuffleCommitment"));
+        assertFalse(It.lobbyIds(b).contains(id), "a started table is not open");
         It.as(carl).post(t + "/join").then().statusCode(409).body("code", equalTo("MATCH_STARTED"));
 
         try (WsClient wa = WsClient.connect(ws(id, a)); WsClient wb = WsClient.connect(ws(id, b))) {
@@ -149,6 +150,14 @@ class CommandFlowTest extends WithFakeRules {
             JsonPath replay = It.as(carl).get(t + "/replay?deal=1").then().statusCode(200).extract().jsonPath();
             assertEquals("DealStarted", replay.getString("steps[0].event.type"));
             assertEquals("DealEnded", replay.getString("steps[-1].event.type"));
+            // the seal the seats saw at the start, opened: SHA-256 of salt ":" deck order, recomputed here
+            assertEquals(sealed, replay.getString("shuffleProof.commitment"));
+            List<String> deck = replay.getList("shuffleProof.deckOrder");
+            assertEquals(deck, replay.getList("steps[0].event.event.deckOrder"));
+            assertEquals(sealed, java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((replay.getString("shuffleProof.salt") + ":" + String.join(",", deck))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+            assertEquals(2, replay.getInt("settings.players"));
             It.as(a).body("{\"commandId\":\"late\",\"move\":{\"type\":\"take\"}}").post(t + "/moves")
                     .then().statusCode(409).body("code", equalTo("MATCH_OVER"));
             It.as(a).post(t + "/continue").then().statusCode(409).body("code", equalTo("MATCH_OVER"));
@@ -192,7 +201,7 @@ class CommandFlowTest extends WithFakeRules {
         assertEquals(Codec.parse(first.asString()), Codec.parse(again.asString()));
         assertEquals(1, store.count(id, "TableCreated"));
         assertEquals(2, store.count(id)); // TableCreated, SeatTaken: nothing more
-        assertEquals(1, It.as(a).get("/api/tables").jsonPath().getList("tableId").stream().filter(id::equals).count());
+        assertEquals(1, It.lobbyIds(a).stream().filter(id::equals).count());
 
         // another player's commandId is another command
         String b = It.guest("Boris").getString("token");

@@ -4,6 +4,7 @@ import static online.durak.testkit.FakeHttp.answer;
 import static online.durak.testkit.FakeHttp.read;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
@@ -21,9 +22,11 @@ import java.util.concurrent.Executors;
  * ({@code /internal/chips/holds}) as the chips would for a wallet of 1000: 409 {@code INSUFFICIENT_CHIPS} above that,
  * 403 without the service token's group. Matchmaking's {@code /api/quick-match/events} is an event stream that writes
  * one event, waits until the test {@link #release}s it, then writes a second and ends. A third upstream {@code gone}
- * points at a port where nothing listens (paths {@code /api/gone*}).
+ * points at a port where nothing listens (paths {@code /api/gone*}). Every answer names its stand-in in the header
+ * {@value #UPSTREAM}, so a test sees where a path went without reading the body.
  */
 public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
+    public static final String UPSTREAM = "X-Upstream";
     private HttpServer leaderboard;
     private HttpServer matchmaking;
     /** Released by the test once it has read the stream's first event through the edge. */
@@ -43,7 +46,7 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        matchmaking.createContext("/api/quick-match/events", FakeLeaderboard::stream);
+        matchmaking.createContext("/api/quick-match/events", named("matchmaking", FakeLeaderboard::stream));
         leaderboard.start();
         matchmaking.start();
         return Map.of("durak.upstreams.leaderboard.url", url(leaderboard), "durak.upstreams.matchmaking.url",
@@ -59,8 +62,15 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
             t.setDaemon(true);
             return t;
         }));
-        s.createContext("/", x -> echo(name, x));
+        s.createContext("/", named(name, x -> echo(name, x)));
         return s;
+    }
+
+    private static HttpHandler named(String name, HttpHandler h) {
+        return x -> {
+            x.getResponseHeaders().set(UPSTREAM, name);
+            h.handle(x);
+        };
     }
 
     private static String url(HttpServer s) {

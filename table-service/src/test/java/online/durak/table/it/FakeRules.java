@@ -12,6 +12,7 @@ import online.durak.engine.Decision;
 import online.durak.engine.Event;
 import online.durak.engine.Move;
 import online.durak.engine.Rejection;
+import online.durak.engine.Shuffle;
 import online.durak.engine.Views;
 import online.durak.engine.table.SeatHolder;
 import online.durak.engine.table.TableDecider;
@@ -21,13 +22,15 @@ import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
 import online.durak.messages.RecordHeaders;
 import online.durak.messages.ReplyMessage;
+import online.durak.table.Script;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * A stand-in for the rules service in these tests, built on the engine as docs/spine.md describes it: reads
- * the (test) commands topic, decides with {@link TableDecider}, writes accepted events to {@code table_events},
+ * the (test) commands topic, decides with {@link TableDecider} (each deal sealed with a salt of its own, as
+ * docs/fairness.md says), writes accepted events to {@code table_events},
  * publishes them to {@code durak.table-events} (with their seq header), then the reply carrying them; a repeated
  * commandId gets its first reply, and one used by another player or at another table {@code COMMAND_ID_IN_USE}.
  * While {@link #silent} it answers nothing (a rules service that is down).
@@ -107,7 +110,10 @@ public final class FakeRules implements AutoCloseable {
     private synchronized ReplyMessage decide(CommandMessage c) {
         TableState state = tables.getOrDefault(c.tableId(), TableState.NONE);
         long seq = lastSeq.getOrDefault(c.tableId(), 0L);
-        Decision<TableState> d = TableDecider.TABLE.decide(c.toTableCommand(random.nextLong()), state);
+        byte[] salt = new byte[32];
+        random.nextBytes(salt);
+        Shuffle shuffle = new Shuffle(random.nextLong(), java.util.HexFormat.of().formatHex(salt), Script.DAILY_SECRET);
+        Decision<TableState> d = TableDecider.TABLE.decide(c.toTableCommand(shuffle), state);
         if (d instanceof Decision.Rejected<TableState> r) {
             return ReplyMessage.rejected(c.commandId(), c.tableId(), r.rejection(), seq);
         }

@@ -1,7 +1,9 @@
 package online.durak.table.it;
 
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,8 +89,8 @@ class LeaveAndAgainTest extends WithFakeRules {
         assertEquals(List.of(boris.getString("playerId")),
                 events.getList("events.findAll { it.event.type == 'MatchLeft' }.event.playerId"));
 
-        // the leaver can no longer act at the table
-        It.as(b).get(t + "/view").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
+        // the leaver can no longer act at the table: he may watch it as anyone may (the public view, no hand)
+        It.as(b).get(t + "/view").then().statusCode(200).body("seat", equalTo(-1)).body("deal.hand", nullValue());
         It.as(b).post(t + "/leave").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
         It.as(b).post(t + "/continue").then().statusCode(403).body("code", equalTo("NOT_SEATED"));
 
@@ -154,8 +156,7 @@ class LeaveAndAgainTest extends WithFakeRules {
         JsonPath board = It.as(a).get(t + "/board").then().statusCode(200).extract().jsonPath();
         assertEquals(again, board.getString("again.tableId"), "the final board names the new table");
         assertEquals(List.of(1), board.getList("again.pressed"), "and who pressed");
-        It.as(c).get("/api/tables").then().statusCode(200)
-                .body("tableId", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem(again)));
+        assertFalse(It.lobbyIds(c).contains(again), "an again table waiting for its people is not in the lobby");
 
         JsonPath second = It.as(a).post(t + "/again").then().statusCode(200).extract().jsonPath();
         assertEquals(again, second.getString("tableId"), "everyone pressing gets the same table");

@@ -19,6 +19,7 @@ import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import online.durak.testkit.Management;
 
 /**
  * The rules service goes silent ({@link FakeRules#silent}): after {@code durak.rules.breaker.failures} commands
@@ -56,7 +57,7 @@ class RulesOutageTest extends WithFakeRules {
 
     /** The data of readiness's rules-service check (the check itself always UP). */
     private static JsonPath breaker() {
-        var r = given().get("/q/health/ready");
+        var r = Management.given().get("/q/health/ready");
         r.then().statusCode(200).body("status", equalTo("UP"))
                 .body("checks.find { it.name == 'rules-service' }.status", equalTo("UP"));
         return new JsonPath(r.asString()).setRootPath("checks.find { it.name == 'rules-service' }.data");

@@ -12,6 +12,7 @@ import io.restassured.http.ContentType;
 import online.durak.testkit.DurakInfraResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import online.durak.testkit.Management;
 
 @QuarkusTest
 @QuarkusTestResource(DurakInfraResource.class)
@@ -25,7 +26,7 @@ class ServiceEdgesTest {
 
     @Test
     void readiness_coversKafkaTheDatabaseAndTheProjections() {
-        given().when().get("/q/health/ready")
+        Management.given().when().get("/q/health/ready")
                 .then().statusCode(200).body("status", equalTo("UP"))
                 // the replies consumer has its partitions; the projections were rebuilt and follow the events
                 .body("checks.find { it.name == 'kafka-consumers' }.status", equalTo("UP"))
@@ -48,7 +49,7 @@ class ServiceEdgesTest {
 
     @Test
     void metrics_areExposed() {
-        given().when().get("/q/metrics")
+        Management.given().when().get("/q/metrics")
                 .then().statusCode(200).body(containsString("durak_projection_events"))
                 // the Kafka clients' own (lag of the events and replies readers, the commands producer)
                 .body(containsString("kafka_consumer_fetch_manager_records_lag_max"))

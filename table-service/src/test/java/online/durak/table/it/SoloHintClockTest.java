@@ -117,8 +117,7 @@ class SoloHintClockTest extends WithFakeRules {
         assertEquals(List.of(0, 0, 0), v.getList("match.hints"));
         assertEquals(1, v.getInt("match.dealNumber"));
         assertNull(v.get("clock"));
-        It.as(t).get("/api/tables").then().statusCode(200).body("tableId", org.hamcrest.Matchers.not(
-                org.hamcrest.Matchers.hasItem(id)));
+        assertFalse(It.lobbyIds(t).contains(id), "a solo table is never open");
 
         String u = It.guest("Uno").getString("token");
         String two = solo(u, "{\"settings\":{\"players\":2}}");
@@ -128,6 +127,38 @@ class SoloHintClockTest extends WithFakeRules {
                 + "\"commandId\":\"solo-1\"}");
         It.as(u).get("/api/tables/" + four).then().statusCode(200).body("seats.bot", equalTo(
                 java.util.Arrays.asList(null, "STRONG", "STRONG", "STRONG")));
+    }
+
+    /** Every house rule of rules.md §1 but the clock and the stake, as the client's solo form sends them. */
+    @Test
+    void aSoloGameTakesEveryHouseRuleATableHas() {
+        String t = It.guest("Rules").getString("token");
+        String id = solo(t, "{\"settings\":{\"variant\":\"PEREVODNOI\",\"deck\":52,\"players\":4,\"teams\":true,"
+                + "\"throwIn\":\"NEIGHBOURS_ONLY\",\"firstBoutLimit\":\"NONE\",\"showTrumpToTransfer\":true,"
+                + "\"discardVisible\":false,\"dealsPerMatch\":7},\"bots\":[\"EASY\",\"NORMAL\",\"STRONG\"]}");
+        JsonPath v = It.as(t).get("/api/tables/" + id + "/view").then().statusCode(200).extract().jsonPath();
+        assertEquals("PEREVODNOI", v.getString("table.settings.variant"));
+        assertEquals(52, v.getInt("table.settings.deck"));
+        assertEquals(4, v.getInt("table.settings.players"));
+        assertTrue(v.getBoolean("table.settings.teams"));
+        assertEquals("NEIGHBOURS_ONLY", v.getString("table.settings.throwIn"));
+        assertEquals("NONE", v.getString("table.settings.firstBoutLimit"));
+        assertTrue(v.getBoolean("table.settings.showTrumpToTransfer"));
+        assertFalse(v.getBoolean("table.settings.discardVisible"));
+        assertEquals(7, v.getInt("table.settings.dealsPerMatch"));
+        assertEquals(List.of("EASY", "NORMAL", "STRONG"), v.getList("table.seats.bot").subList(1, 4));
+
+        String other = solo(t, "{\"settings\":{\"players\":2,\"deck\":24,\"firstBoutLimit\":\"UNTIL_FIRST_DISCARD\","
+                + "\"throwIn\":\"NEIGHBOURS\"}}");
+        It.as(t).get("/api/tables/" + other + "/view").then().statusCode(200)
+                .body("table.settings.deck", equalTo(24)).body("table.settings.throwIn", equalTo("NEIGHBOURS"))
+                .body("table.settings.firstBoutLimit", equalTo("UNTIL_FIRST_DISCARD"))
+                .body("table.settings.variant", equalTo("PODKIDNOI"));
+        // showing a trump to transfer is perevodnoi's; teams need four or six players
+        It.as(t).body("{\"settings\":{\"players\":2,\"showTrumpToTransfer\":true}}").post("/api/tables/solo").then()
+                .statusCode(400).body("code", equalTo("INVALID_SETTING")).body("message", startsWith("showTrumpToTransfer"));
+        It.as(t).body("{\"settings\":{\"players\":3,\"teams\":true}}").post("/api/tables/solo").then()
+                .statusCode(400).body("code", equalTo("INVALID_SETTING")).body("message", startsWith("teams"));
     }
 
     @Test

@@ -28,6 +28,7 @@ import online.durak.messages.Codec;
 import online.durak.table.Script;
 import online.durak.testkit.TestEventStore;
 import online.durak.testkit.TestInfra;
+import online.durak.testkit.TestKeys;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,9 +52,12 @@ class StopIT {
         Path log = Path.of("target", "stop-it", "table-service.log");
         Files.createDirectories(log.getParent());
         int port = freePort();
+        int managementPort = freePort();
         String base = "http://127.0.0.1:" + port;
+        String management = "http://127.0.0.1:" + managementPort; // health and metrics
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-Dquarkus.http.port=" + port,
+                "-Dquarkus.management.port=" + managementPort,
                 "-Ddurak.kafka.topics.commands=" + topicConfig.get("durak.kafka.topics.commands"),
                 "-Ddurak.kafka.topics.replies=" + topicConfig.get("durak.kafka.topics.replies"),
                 "-Ddurak.rules.timeout=4s", "-jar", jar.toString());
@@ -61,14 +65,12 @@ class StopIT {
                 "DURAK_PG_REACTIVE_URL", infra.reactiveUrl(), "DURAK_PG_JDBC_URL", infra.jdbcUrl(),
                 "DURAK_PG_USER", infra.user(),
                 "DURAK_PG_PASSWORD", infra.password()));
-        // the tests' own key pair (src/test/resources/test-keys)
-        pb.environment().put("DURAK_JWT_PRIVATE_KEY", testKey("jwt-private.pem"));
-        pb.environment().put("DURAK_JWT_PUBLIC_KEY", testKey("jwt-public.pem"));
+        pb.environment().putAll(TestKeys.environment()); // the tests' own key pair
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         Process service = pb.start();
         Vertx vertx = Vertx.vertx();
         try {
-            awaitReady(base, service);
+            awaitReady(management, service);
             JsonNode guest = Codec.parse(post(base + "/api/guests", null, "{\"name\":\"Anna\"}").body());
             String token = guest.get("token").textValue();
             String tableId = "stop-" + UUID.randomUUID();
@@ -83,7 +85,7 @@ class StopIT {
                 assertEquals("view", ws.next().get("type").textValue());
                 CompletableFuture<HttpResponse<String>> inFlight = postAsync(base + "/api/tables", token,
                         "{\"settings\":{\"players\":2},\"commandId\":\"in-flight\"}");
-                awaitPending(base); // published, waiting for a reply that does not come
+                awaitPending(management); // published, waiting for a reply that does not come
 
                 service.destroy(); // SIGTERM
                 Integer code = null;
@@ -167,9 +169,5 @@ class StopIT {
     private static CompletableFuture<HttpResponse<String>> postAsync(String url, String token, String body) {
         return HTTP.sendAsync(request(url, token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String testKey(String file) throws Exception {
-        return Path.of(StopIT.class.getResource("/test-keys/" + file).toURI()).toString();
     }
 }

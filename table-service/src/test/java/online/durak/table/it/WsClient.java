@@ -92,6 +92,18 @@ public final class WsClient implements AutoCloseable {
         return closeCode;
     }
 
+    /** The close code the server sent, waiting up to 10 s for it. */
+    public int awaitClose() {
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (closeCode == null && System.currentTimeMillis() < deadline) {
+            Kafka.sleep(20);
+        }
+        if (closeCode == null) {
+            throw new AssertionError("not closed within 10 s");
+        }
+        return closeCode;
+    }
+
     @Override
     public void close() {
         try {

@@ -12,11 +12,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import online.durak.engine.Card;
+import online.durak.engine.Event;
 import online.durak.engine.Rules;
+import online.durak.engine.ShuffleProof;
 import online.durak.engine.table.TableCommand;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
@@ -61,7 +64,7 @@ class TableViewsTest {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).play(5);
         TableSnapshot s = snapshot(g);
         for (int seat = 0; seat < 2; seat++) {
-            ObjectNode v = json(TableViews.view(s, seat));
+            ObjectNode v = json(TableViews.view(s, seat, 0));
             assertEquals(seat, v.get("seat").intValue());
             assertEquals(g.lastSeq(), v.get("seq").longValue());
             assertEquals("PLAYING", v.at("/table/status").textValue());
@@ -85,6 +88,68 @@ class TableViewsTest {
                 }
             }
             assertFalse(text.contains("deckOrder"));
+            // of the shuffle a running deal shows its seal only, the same to every seat
+            String salt = ((Event.DealStarted) g.messages.stream().map(EventMessage::event)
+                    .filter(e -> e instanceof Event.DealStarted).findFirst().orElseThrow()).salt();
+            assertFalse(text.contains(salt));
+            assertFalse(text.contains("\"salt\""));
+            assertEquals(g.state.match().deal().shuffleCommitment(), deal.get("shuffleCommitment").textValue());
+            assertFalse(Codec.write(json(TableViews.seatEvents(s, 0, seat))).contains(salt));
+        }
+    }
+
+    @Test
+    void aDailyTable_isHiddenFromEveryoneButItsPlayer_untilItsDayIsOver() {
+        LocalDate day = LocalDate.of(2026, 12, 1);
+        Script daily = Script.daily("daily-1", "ann", day, false).play(5);
+        for (LocalDate today : List.of(day.minusDays(1), day)) {
+            assertTrue(Tables.hiddenFrom(daily.state, "bob", today), today.toString());
+            assertFalse(Tables.hiddenFrom(daily.state, "ann", today), "its own player sees it");
+        }
+        assertFalse(Tables.hiddenFrom(daily.state, "bob", day.plusDays(1)), "the day is over");
+        Script practice = Script.daily("daily-2", "ann", day, true);
+        assertTrue(Tables.hiddenFrom(practice.state, "bob", day), "practice deals the same cards");
+        // its player left (a solo match ends at once): still its player
+        practice.run(new TableCommand.Leave("ann", Script.shuffle(1)));
+        assertFalse(Tables.hiddenFrom(practice.state, "ann", day));
+        assertFalse(Tables.hiddenFrom(Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).state, "bob", day),
+                "an ordinary table");
+    }
+
+    @Test
+    void aSpectatorsViewShowsNoHandNoMovesAndNoCardOfTheStock_butTheNumberWatching() {
+        Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 7).play(5);
+        TableSnapshot s = snapshot(g);
+        ObjectNode v = json(TableViews.view(s, Spectators.NO_SEAT, 3));
+        assertEquals(-1, v.get("seat").intValue());
+        assertEquals(3, v.at("/table/spectators").intValue());
+        JsonNode deal = v.get("deal");
+        assertTrue(deal.get("seat").isNull());
+        assertFalse(deal.has("hand"));
+        assertFalse(deal.has("hands"));
+        assertEquals(0, deal.get("legalMoves").size());
+        Set<String> hidden = new HashSet<>();
+        var d = g.state.match().deal();
+        for (int seat = 0; seat < 2; seat++) {
+            for (Card c : d.hand(seat).without(d.known(seat)).cards()) {
+                hidden.add(Codec.cardText(c));
+            }
+        }
+        for (Card c : d.stock()) {
+            if (c != d.trumpCard()) {
+                hidden.add(Codec.cardText(c));
+            }
+        }
+        assertFalse(hidden.isEmpty());
+        String text = Codec.write(v);
+        for (String c : hidden) {
+            assertFalse(text.contains("\"" + c + "\""), c + " is hidden from a spectator: " + text);
+        }
+        // everything public is as every seat sees it
+        JsonNode seat0 = json(TableViews.view(s, 0, 3)).get("deal");
+        for (String field : List.of("handSizes", "known", "table", "trump", "trumpCard", "stockCount", "discardCount",
+                "attacker", "defender", "toAct", "phase")) {
+            assertEquals(seat0.get(field), deal.get(field), field);
         }
     }
 
@@ -154,7 +219,7 @@ class TableViewsTest {
     @Test
     void aFinishedDealIsReplayedWithEveryCardARunningOneIsNot() {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(3), 5).playDeal();
-        g.run(new TableCommand.Continue("p0", 9)).run(new TableCommand.Continue("p1", 9)).play(2);
+        g.run(new TableCommand.Continue("p0", Script.shuffle(9))).run(new TableCommand.Continue("p1", Script.shuffle(9))).play(2);
         TableSnapshot s = snapshot(g);
         ObjectNode r = json(TableViews.replay(s, 1));
         JsonNode steps = r.get("steps");
@@ -165,6 +230,15 @@ class TableViewsTest {
         for (int i = 1; i < steps.size(); i++) {
             assertEquals(steps.get(i - 1).get("seq").longValue() + 1, steps.get(i).get("seq").longValue());
         }
+        // the seal opened: the salt and deck order whose hash every seat saw while the deal ran
+        Event.DealStarted dealt = (Event.DealStarted) g.messages.stream().map(EventMessage::event)
+                .filter(e -> e instanceof Event.DealStarted).findFirst().orElseThrow();
+        JsonNode proof = r.get("shuffleProof");
+        assertEquals(dealt.salt(), proof.get("salt").textValue());
+        assertEquals(steps.at("/0/event/event/deckOrder"), proof.get("deckOrder"));
+        assertEquals(ShuffleProof.commitment(dealt.salt(), dealt.deckOrder()), proof.get("commitment").textValue());
+        assertEquals(proof.get("commitment"), steps.at("/0/view/shuffleCommitment"));
+        assertEquals(json(Script.twoPlayers(3)), r.get("settings"));
         ApiException running = assertThrows(ApiException.class, () -> TableViews.replay(s, 2));
         assertEquals(409, running.status());
         assertEquals("DEAL_RUNNING", running.code());
@@ -182,7 +256,7 @@ class TableViewsTest {
         assertEquals("Anna", o.at("/seats/0/name").textValue());
         assertTrue(o.at("/seats/1/free").booleanValue());
         assertEquals(2, o.at("/settings/players").intValue());
-        ObjectNode v = json(TableViews.view(snapshot(g), 0));
+        ObjectNode v = json(TableViews.view(snapshot(g), 0, 0));
         assertTrue(v.get("match").isNull());
         assertTrue(v.get("deal").isNull());
         assertNull(null);
@@ -196,7 +270,7 @@ class TableViewsTest {
         int toAct = g.state.toAct();
         java.time.Instant last = g.seq(g.lastSeq()).at();
         for (int seat = 0; seat < 2; seat++) {
-            JsonNode c = json(TableViews.view(s, seat)).get("clock");
+            JsonNode c = json(TableViews.view(s, seat, 0)).get("clock");
             assertEquals(toAct, c.get("seat").intValue());
             assertEquals(last.plusSeconds(90).toString(), c.get("turnEnds").textValue());
             assertTrue(c.get("graceEnds").isNull());
@@ -204,11 +278,11 @@ class TableViewsTest {
         }
         // continue on the board, a hint or a timeout do not restart it; the board's own clock has seat -1
         g.playDeal();
-        assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull(), "the match is over");
+        assertTrue(json(TableViews.view(snapshot(g), 0, 0)).get("clock").isNull(), "the match is over");
         Script three = Script.started("t3", "p0", "p1", timed.withDealsPerMatch(3), 11).playDeal();
         java.time.Instant ended = three.seq(three.lastSeq()).at();
-        three.run(new TableCommand.Continue("p0", 5));
-        JsonNode board = json(TableViews.view(snapshot(three), 1)).get("clock");
+        three.run(new TableCommand.Continue("p0", Script.shuffle(5)));
+        JsonNode board = json(TableViews.view(snapshot(three), 1, 0)).get("clock");
         assertEquals(-1, board.get("seat").intValue());
         assertEquals(ended.plusSeconds(90).toString(), board.get("turnEnds").textValue());
     }
@@ -216,14 +290,14 @@ class TableViewsTest {
     @Test
     void untimedTablesHaveNoClockAndHintsAreCountedPerSeat() {
         Script g = Script.started("t", "p0", "p1", Script.twoPlayers(1), 3).play(3);
-        assertTrue(json(TableViews.view(snapshot(g), 0)).get("clock").isNull());
+        assertTrue(json(TableViews.view(snapshot(g), 0, 0)).get("clock").isNull());
         Script solo = new Script("s").run(new TableCommand.CreateSolo("p0", "Anna", Rules.defaults(3).withDealsPerMatch(1),
-                List.of(online.durak.engine.BotLevel.EASY, online.durak.engine.BotLevel.STRONG), 8));
+                List.of(online.durak.engine.BotLevel.EASY, online.durak.engine.BotLevel.STRONG), Script.shuffle(8)));
         while (solo.state.toAct() != 0) {
             solo.play(1);
         }
         solo.run(new TableCommand.Hint("p0")).run(new TableCommand.Hint("p0"));
-        ObjectNode v = json(TableViews.view(snapshot(solo), 0));
+        ObjectNode v = json(TableViews.view(snapshot(solo), 0, 0));
         assertTrue(v.get("clock").isNull(), "solo tables have no clock");
         assertTrue(v.at("/table/solo").booleanValue());
         assertEquals("[2,0,0]", v.at("/match/hints").toString());

@@ -1,0 +1,45 @@
+package online.durak.table.upstream;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * A path the edge forwards to an upstream, as {@code durak.upstreams.NAME.paths} names it: a Vert.x route path, a
+ * trailing {@code *} a prefix, {@code :name} one segment. The routes are tried most specific first, whichever
+ * upstream has them ({@link #inOrder}): {@code /api/daily/list} (leaderboard) before {@code /api/daily*}
+ * (matchmaking). {@link Upstreams} installs them in that order; {@link UpstreamDocuments} asks the same order which
+ * upstream a documented path reaches.
+ */
+record ForwardedPath(String path, String upstream) {
+
+    /** Every upstream's paths, most specific (longest without its {@code *}) first; ties by upstream name, then as listed. */
+    static List<ForwardedPath> inOrder(Map<String, List<String>> pathsByUpstream) {
+        List<ForwardedPath> routes = new ArrayList<>();
+        new TreeMap<>(pathsByUpstream).forEach((name, paths) -> paths.forEach(p -> routes.add(new ForwardedPath(
+                p.strip(), name))));
+        routes.sort(Comparator.comparingInt((ForwardedPath r) -> r.path.replace("*", "").length()).reversed());
+        return routes;
+    }
+
+    /** The upstream a request for this OpenAPI path ({@code /api/players/{id}}) reaches, or null: the edge's own. */
+    static String upstreamOf(List<ForwardedPath> inOrder, String documentedPath) {
+        // a template's parameter stands for one segment, as a request fills it
+        String request = documentedPath.replaceAll("\\{[^/}]+}", "x");
+        return inOrder.stream().filter(r -> r.matches(request)).map(ForwardedPath::upstream).findFirst().orElse(null);
+    }
+
+    /** Whether Vert.x routes this request path here. */
+    boolean matches(String requestPath) {
+        boolean prefix = path.endsWith("*");
+        String exact = prefix ? path.substring(0, path.length() - 1) : path;
+        StringBuilder regex = new StringBuilder();
+        for (String part : exact.split("(?=/)")) {
+            regex.append(part.startsWith("/:") ? "/[^/]+" : Pattern.quote(part));
+        }
+        return Pattern.matches(prefix ? regex + ".*" : regex.toString(), requestPath);
+    }
+}
