@@ -18,18 +18,18 @@ import java.util.List;
  * port, ready while an edge is. When the owner is down its table's requests go to another edge, which serves them all the same.
  * It runs in the foreground ({@code -db}) as a child of the launcher, supervised like a service.
  */
-final class Haproxy {
-    static final String NAME = "haproxy";
+public final class Haproxy {
+    public static final String NAME = "haproxy";
 
     /** One edge behind it: its server name, HTTP port and management port (health), on 127.0.0.1. */
-    record Edge(String name, int port, int managementPort) {
+    public record Edge(String name, int port, int managementPort) {
     }
 
     private Haproxy() {
     }
 
     /** Writes {@code <dir>/haproxy.cfg} and {@code <dir>/durak.lua}; returns the configuration's path. */
-    static Path writeConfig(Path dir, int port, int managementPort, List<Edge> edges) {
+    public static Path writeConfig(Path dir, int port, int managementPort, List<Edge> edges) {
         try {
             Files.createDirectories(dir);
             Path lua = dir.resolve("durak.lua");
@@ -99,7 +99,17 @@ final class Haproxy {
     }
 
     /** The command that runs it in the foreground with this configuration (the last argument names it). */
-    static List<String> command(Path cfg) {
-        return List.of("haproxy", "-db", "-f", cfg.toAbsolutePath().toString());
+    public static List<String> command(Path cfg) {
+        return List.of(executable(), "-db", "-f", cfg.toAbsolutePath().toString());
+    }
+
+    /** Debian installs it in /usr/sbin, which is not on every user's PATH. */
+    private static String executable() {
+        for (String p : List.of("/usr/sbin/haproxy", "/usr/bin/haproxy")) {
+            if (Files.isExecutable(Path.of(p))) {
+                return p;
+            }
+        }
+        return "haproxy";
     }
 }
