@@ -65,6 +65,8 @@ public final class Haproxy {
         b.append("    retries 2\n");
         b.append("frontend api\n");
         b.append("    bind :").append(port).append('\n');
+        // an h2c upgrade (Java's HTTP client asks for one) would make the connection a tunnel to one edge, past the routing
+        b.append("    http-request del-header Upgrade if !{ req.hdr(Upgrade) -i websocket }\n");
         b.append("    http-request set-var(txn.edge) lua.durak_edge\n");
         b.append("    use_backend edge_%[var(txn.edge)] if { var(txn.edge) -m len gt 0 }\n");
         b.append("    default_backend edges\n");
