@@ -150,7 +150,7 @@ class EdgesTest {
             players.add(p);
         }
         List<WsPlayer> lost = new ArrayList<>();
-        long seq = command(players, players.get(0), Api.object().put("type", "start"));
+        long seq = WebSocketMatchTest.command(players, players.get(0), Api.object().put("type", "start"));
         int moves = 0;
         long killedAt = 0;
         long playingAgainAfter = -1;
@@ -170,7 +170,7 @@ class EdgesTest {
             assertNotNull(move, "seat " + seat + " is to act but has no legal move");
             ObjectNode frame = Api.object().put("type", "move").put("commandId", UUID.randomUUID().toString());
             frame.set("move", move);
-            seq = command(players, actor, frame);
+            seq = WebSocketMatchTest.command(players, actor, frame);
             moves++;
             if (killedAt != 0 && playingAgainAfter < 0) {
                 playingAgainAfter = (System.nanoTime() - killedAt) / 1_000_000;
@@ -214,25 +214,5 @@ class EdgesTest {
         System.err.printf("[system-tests] edges: %s killed mid-deal; its players back through HAProxy on %s (connected,"
                 + " resynced) %d ms later, the next move %d ms after the kill; %d moves, %d events (seed %d)%n",
                 killed.name(), other.name(), backAfter, playingAgainAfter, moves, last, seed);
-    }
-
-    /**
-     * Sends a command frame and waits for its accepted reply, then until every connected player has been sent the
-     * events up to the reply's seq. Returns that seq.
-     */
-    private static long command(List<WsPlayer> players, WsPlayer sender, ObjectNode frame) {
-        if (!frame.has("commandId")) {
-            frame.put("commandId", UUID.randomUUID().toString());
-        }
-        JsonNode reply = sender.command(frame);
-        assertEquals("reply", reply.get("type").asText(), reply.toString());
-        assertTrue(reply.get("accepted").asBoolean(), frame + " was refused: " + reply);
-        long seq = reply.get("seq").asLong();
-        for (WsPlayer p : players) {
-            if (p.isConnected()) {
-                p.awaitSeq(seq);
-            }
-        }
-        return seq;
     }
 }
