@@ -14,7 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
  * {@code GET /api/edge}: this edge's share of the tables, for the load balancer in front of several edges
  * (deploy/haproxy, docs/spine.md "The edges"), which sends a table's requests and sockets to the edge that folds it.
  * Plain lines, so that a few lines of Lua read them: {@code instance <id>}, {@code partitions <count>} (0 before the
- * group has given this edge its share), {@code owned <p> <p> ...}. Not part of the players' API.
+ * group has given this edge its share), {@code owned <p> <p> ...}. Like {@code /api/info}, for operators and the
+ * load balancer rather than for players.
  */
 @Path("/api/edge")
 public class EdgeResource {
@@ -29,7 +30,10 @@ public class EdgeResource {
     @GET
     @PermitAll
     @Produces(MediaType.TEXT_PLAIN)
-    @Operation(hidden = true)
+    @Operation(summary = "This edge's share of the tables", description = "For the load balancer in front of several "
+            + "table-service instances (docs/spine.md \"The edges\"): plain lines instance <id>, partitions <count> (0 "
+            + "before the group gave this edge its share) and owned <p> <p> ..., the partitions of durak.table-events "
+            + "whose tables this edge folds (a table's partition is Kafka's for its id as the key).")
     public String share() {
         return "instance " + kafka.instanceId() + "\npartitions " + share.partitionCount() + "\nowned"
                 + share.partitions().stream().map(p -> " " + p).collect(Collectors.joining()) + "\n";
