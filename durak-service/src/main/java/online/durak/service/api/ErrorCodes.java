@@ -112,6 +112,11 @@ public final class ErrorCodes {
      * Retry-After; the tables are paused until it answers again.
      */
     public static final String RULES_UNAVAILABLE = "RULES_UNAVAILABLE";
+    /**
+     * The rules service is busy and this edge has as many commands waiting for it as its bulkhead holds: 503 at once,
+     * with Retry-After, for this command only (the tables are not paused).
+     */
+    public static final String OVERLOADED = "OVERLOADED";
     public static final String VIEW_TIMEOUT = "VIEW_TIMEOUT";
     public static final String STORE_UNAVAILABLE = "STORE_UNAVAILABLE";
     /** This instance is stopping: a command is not sent any more (503); send it again, with the same commandId. */
@@ -257,9 +262,12 @@ public final class ErrorCodes {
             // a service this one depends on
             entry(RULES_TIMEOUT, "the rules service did not reply within durak.rules.timeout; the command may still "
                     + "be decided later: repeat it with the same commandId to learn its outcome"),
-            entry(RULES_UNAVAILABLE, "the rules service did not answer the last commands (a circuit breaker), so "
+            entry(RULES_UNAVAILABLE, "the rules service answered nothing at all to the last commands (a circuit breaker), so "
                     + "this one was refused at once and not sent; the tables are paused until it answers again; "
                     + "Retry-After says when to try again"),
+            entry(OVERLOADED, "the rules service is busy and this server has as many commands waiting for it as it "
+                    + "takes (durak.rules.in-flight sent, durak.rules.queue waiting): this one was not sent; send it "
+                    + "again after Retry-After with the same commandId"),
             entry(VIEW_TIMEOUT, "the rules service replied, but this instance's view of the table did not reach the "
                     + "reply's seq within durak.projection.timeout, even after reading the store"),
             entry(STORE_UNAVAILABLE, "the event store cannot be read now"),
