@@ -6,10 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,9 +61,23 @@ public final class Launcher {
     public static final String ENV_MATCHMAKING_URL = "DURAK_MATCHMAKING_URL";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
-    /** What the command line asks for. */
-    record Options(Path home, int httpPortBase, int managementPortBase, List<String> services, Duration readyTimeout,
-                   RestartPolicy restartPolicy, InfraMain.Options infra) {
+    /** The most instances of one service (their ports are 10 apart). */
+    static final int MAX_INSTANCES = 9;
+
+    /**
+     * What the command line asks for; {@code instances}: how many of each service ({@code table-service}: the edges,
+     * HAProxy in front of more than one).
+     */
+    record Options(Path home, int httpPortBase, int managementPortBase, List<String> services,
+                   Map<String, Integer> instances, Duration readyTimeout, RestartPolicy restartPolicy,
+                   InfraMain.Options infra) {
+    }
+
+    /**
+     * One process the launcher runs: an instance of a service (the first has the service's name), or HAProxy; its HTTP
+     * port and its management port (health, metrics).
+     */
+    record Instance(String name, String service, int port, int managementPort) {
     }
 
     /** How far the management ports (health, metrics) are from the HTTP ports unless given: 8080 → 9080. */
@@ -100,6 +118,16 @@ public final class Launcher {
                         + "matchmaking-service, leaderboard-service, bot-service)")
         List<String> services;
 
+        @Option(names = "--edges", paramLabel = "N", descriptionKey = "DURAK_EDGES", defaultValue = "1",
+                description = "table-service instances; more than one: HAProxy on the edge port in front of them, edge k "
+                        + "on the port base + 10k (DURAK_EDGES; default ${DEFAULT-VALUE})")
+        int edges;
+
+        @Option(names = "--instances", paramLabel = "SERVICE=N", descriptionKey = "DURAK_INSTANCES", split = ",",
+                description = "more instances of a service, e.g. rules-service=2,bot-service=2; instance k on the "
+                        + "service's port + 10(k-1) (DURAK_INSTANCES; default one each)")
+        List<String> instances;
+
         @Option(names = "--ready-timeout", paramLabel = "S", descriptionKey = "DURAK_READY_TIMEOUT",
                 defaultValue = "240",
                 description = "seconds to wait for the services (DURAK_READY_TIMEOUT; default ${DEFAULT-VALUE})")
@@ -126,6 +154,8 @@ public final class Launcher {
     /** The current process of each service started (a restart replaces it). */
     private final Map<String, ServiceProcess> running = new LinkedHashMap<>();
     private final List<Supervisor> supervisors = new ArrayList<>();
+    /** The processes of the start that answered ready. */
+    private final Set<ServiceProcess> ready = new HashSet<>();
     private boolean stopping;
 
     private Launcher(Options options) {
@@ -185,7 +215,6 @@ public final class Launcher {
             env.putAll(DailySecretFile.environment(infra.dataDir()));
         }
         Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
-        Map<String, Integer> managementPorts = ports(options.services(), options.managementPortBase());
         String botUrl = botUrl(ports, options.httpPortBase());
         if (System.getenv(ENV_BOT_URL) == null && botUrl != null) {
             env.put(ENV_BOT_URL, botUrl);
@@ -198,41 +227,70 @@ public final class Launcher {
         if (System.getenv(ENV_MATCHMAKING_URL) == null && matchmakingUrl != null) {
             env.put(ENV_MATCHMAKING_URL, matchmakingUrl);
         }
-        System.out.println("Infrastructure ready; starting " + String.join(", ", options.services())
-            + " (logs in " + logDir + ") ...");
+        List<Instance> instances = instances(options.instances(), options.httpPortBase(), options.managementPortBase());
+        System.out.println("Infrastructure ready; starting " + String.join(", ", instances.stream()
+            .map(Instance::name).toList()) + " (logs in " + logDir + ") ...");
         List<ServiceProcess> started = new ArrayList<>();
         List<String> javaOpts = ServiceProcess.defaultJavaOpts();
-        for (String name : options.services()) {
-            synchronized (this) {
-                if (stopping) {
+        long deadline = System.nanoTime() + options.readyTimeout().toNanos();
+        List<Haproxy.Edge> edges = new ArrayList<>();
+        for (Instance i : instances) {
+            if (i.name().equals(Haproxy.NAME)) {
+                awaitReady(started, deadline);
+                Path cfg = Haproxy.writeConfig(infra.dataDir().resolve(Haproxy.NAME), i.port(), i.managementPort(),
+                    edges);
+                if (!start(() -> ServiceProcess.run(i.name(), Haproxy.command(cfg), cfg.getParent(), i.port(),
+                        i.managementPort(), Map.of(), logDir.resolve(i.name() + ".log")), started)) {
                     return;
                 }
-                ServiceProcess s = ServiceProcess.start(name, ServiceProcess.jarOf(options.home(), name),
-                    ports.get(name), managementPorts.get(name), env, javaOpts, Map.of(), logDir.resolve(name + ".log"));
-                running.put(name, s);
-                started.add(s);
-                ServicePids.record(infra.dataDir(), name, s.process());
+                continue;
+            }
+            if (i.service().equals("table-service")) {
+                edges.add(new Haproxy.Edge(i.name(), i.port(), i.managementPort()));
+            }
+            if (!start(() -> ServiceProcess.start(i.name(), ServiceProcess.jarOf(options.home(), i.service()), i.port(),
+                    i.managementPort(), env, javaOpts, Map.of(), logDir.resolve(i.name() + ".log")), started)) {
+                return;
             }
         }
-        long deadline = System.nanoTime() + options.readyTimeout().toNanos();
-        for (ServiceProcess s : started) {
-            s.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-            System.out.println("  " + s.name() + " ready on port " + s.port());
-        }
+        awaitReady(started, deadline);
         synchronized (this) {
             if (stopping) {
                 return;
             }
             for (ServiceProcess s : started) {
-                supervisors.add(supervise(s, env, javaOpts));
+                supervisors.add(supervise(s));
             }
         }
         infra.supervisePostgres(options.restartPolicy(), Launcher::console);
-        printReady(p, ports, managementPorts, (System.nanoTime() - t0) / 1_000_000);
+        printReady(p, instances, ports, (System.nanoTime() - t0) / 1_000_000);
     }
 
-    /** Starts {@code first}'s service again, the same way, whenever it exits on its own (see the class comment). */
-    private Supervisor supervise(ServiceProcess first, Map<String, String> env, List<String> javaOpts) {
+    /** Starts a process unless the system is stopping (false then), and records it to be stopped with the others. */
+    private synchronized boolean start(Supplier<ServiceProcess> process,
+                                       List<ServiceProcess> started) {
+        if (stopping) {
+            return false;
+        }
+        ServiceProcess s = process.get();
+        running.put(s.name(), s);
+        started.add(s);
+        ServicePids.record(infra.dataDir(), s.name(), s.process());
+        return true;
+    }
+
+    /** Waits until every process started and not yet waited for is ready; says so for each. */
+    private void awaitReady(List<ServiceProcess> started, long deadline) {
+        for (ServiceProcess s : started) {
+            if (ready.add(s)) {
+                s.awaitReady(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                System.out.println("  " + s.name() + " ready on port " + s.port());
+            }
+        }
+    }
+
+    /** Starts {@code first} again, the same way, whenever it exits on its own (see the class comment). */
+    private Supervisor supervise(ServiceProcess first) {
         String name = first.name();
         Supervisor.Target target = () -> {
             ServiceProcess next;
@@ -240,8 +298,7 @@ public final class Launcher {
                 if (stopping) {
                     throw new IllegalStateException("the system is stopping");
                 }
-                next = ServiceProcess.start(name, first.jar(), first.port(), first.managementPort(), env, javaOpts,
-                    Map.of(), first.log());
+                next = first.again();
                 running.put(name, next);
                 ServicePids.replace(infra.dataDir(), name, next.process());
             }
@@ -278,9 +335,8 @@ public final class Launcher {
         t.start();
     }
 
-    private void printReady(Map<String, String> p, Map<String, Integer> ports, Map<String, Integer> managementPorts,
-                            long millis) {
-        String services = list(ports);
+    private void printReady(Map<String, String> p, List<Instance> instances, Map<String, Integer> ports, long millis) {
+        String services = list(instances, Instance::port);
         System.out.println();
         if (ports.containsKey("table-service")) {
             String base = "http://localhost:" + ports.get("table-service");
@@ -290,7 +346,8 @@ public final class Launcher {
             System.out.println("Swagger UI : " + base + "/q/swagger-ui");
         }
         System.out.println("Services   : " + services);
-        System.out.println("Management : " + list(managementPorts) + " (/q/health, /q/metrics; 127.0.0.1)");
+        System.out.println("Management : " + list(instances, Instance::managementPort)
+            + " (/q/health, /q/metrics; 127.0.0.1)");
         System.out.println("Logs       : " + logDir);
         System.out.println("Kafka      : " + p.get(Infra.KEY_BOOTSTRAP) + " (" + options.infra().config().partitions()
             + " partitions per topic)");
@@ -302,9 +359,10 @@ public final class Launcher {
     }
 
     /** {@code table-service :8080, rules-service :8081, ...} */
-    private static String list(Map<String, Integer> ports) {
+    private static String list(List<Instance> instances, ToIntFunction<Instance> port) {
         StringBuilder b = new StringBuilder();
-        ports.forEach((name, port) -> b.append(b.length() == 0 ? "" : ", ").append(name).append(" :").append(port));
+        instances.forEach(i -> b.append(b.length() == 0 ? "" : ", ").append(i.name()).append(" :")
+            .append(port.applyAsInt(i)));
         return b.toString();
     }
 
@@ -370,15 +428,91 @@ public final class Launcher {
         return ports;
     }
 
+    /** How many instances of each service: {@code --edges} for table-service, {@code --instances} for the others. */
+    static Map<String, Integer> counts(List<String> services, int edges, List<String> instances) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        services.forEach(s -> counts.put(s, 1));
+        if (edges < 1 || edges > MAX_INSTANCES) {
+            throw new IllegalArgumentException("--edges must be 1 to " + MAX_INSTANCES + ": " + edges);
+        }
+        counts.computeIfPresent("table-service", (s, n) -> edges);
+        for (String item : instances == null ? List.<String>of() : instances) {
+            String[] kv = item.trim().split("=", 2);
+            int n;
+            try {
+                n = kv.length == 2 ? Integer.parseInt(kv[1].trim()) : -1;
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            String service = kv[0].trim();
+            if (n < 1 || n > MAX_INSTANCES) {
+                throw new IllegalArgumentException("--instances takes SERVICE=N with N from 1 to " + MAX_INSTANCES
+                    + ", not " + item);
+            }
+            if (service.equals("table-service")) {
+                throw new IllegalArgumentException("table-service's instances are the edges: --edges " + n);
+            }
+            if (!counts.containsKey(service)) {
+                throw new IllegalArgumentException("--instances names " + service + ", which is not started (known: "
+                    + String.join(", ", services) + ")");
+            }
+            counts.put(service, n);
+        }
+        return counts;
+    }
+
+    /**
+     * Every process to run, in start order, with its ports: instance k of a service on its ports ({@link #ports}) +
+     * 10(k-1); with several edges HAProxy takes table-service's ports (its management port answers its own health) and
+     * edge k is on the bases + 10k (free ports when a base is 0). The first instance has the service's own name, the
+     * others {@code <service>-<k>}.
+     */
+    static List<Instance> instances(Map<String, Integer> counts, int base, int managementBase) {
+        List<Instance> list = new ArrayList<>();
+        List<String> services = List.copyOf(counts.keySet());
+        Map<String, Integer> ports = ports(services, base);
+        Map<String, Integer> managementPorts = ports(services, managementBase);
+        List<Integer> taken = new ArrayList<>(ports.values());
+        taken.addAll(managementPorts.values());
+        counts.forEach((service, n) -> {
+            boolean behindHaproxy = service.equals("table-service") && n > 1;
+            for (int k = 1; k <= n; k++) {
+                int offset = behindHaproxy ? 10 * k : 10 * (k - 1);
+                int port = port(base, ports.get(service), offset, k > 1 || behindHaproxy, taken);
+                int management = port(managementBase, managementPorts.get(service), offset, k > 1 || behindHaproxy,
+                    taken);
+                list.add(new Instance(k == 1 ? service : service + "-" + k, service, port, management));
+            }
+        });
+        // last: it forwards only to edges that are ready, and they are by then
+        Integer edges = counts.get("table-service");
+        if (edges != null && edges > 1) {
+            list.add(new Instance(Haproxy.NAME, "table-service", ports.get("table-service"),
+                managementPorts.get("table-service")));
+        }
+        return list;
+    }
+
+    /** {@code first} + {@code offset}, or a free port (noted in {@code taken}) when the base is 0 and it is not the first. */
+    private static int port(int base, int first, int offset, boolean another, List<Integer> taken) {
+        if (base == 0 && another) {
+            int port = ServiceProcess.freePort(taken.stream().mapToInt(Integer::intValue).toArray());
+            taken.add(port);
+            return port;
+        }
+        return first + offset;
+    }
+
     static Options parse(String[] args, Map<String, String> env) {
         Line line = Cli.parse(new Line(), args, env);
-        if (line.httpPortBase < 0 || line.httpPortBase > 65535 - ServiceProcess.SERVICES.size()) {
+        if (line.httpPortBase < 0 || line.httpPortBase > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()) {
             throw new IllegalArgumentException("http port base out of range: " + line.httpPortBase);
         }
         int managementBase = line.managementPortBase != null ? line.managementPortBase
-            : line.httpPortBase == 0 || line.httpPortBase + MANAGEMENT_OFFSET > 65535 - ServiceProcess.SERVICES.size()
+            : line.httpPortBase == 0
+                || line.httpPortBase + MANAGEMENT_OFFSET > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()
                 ? 0 : line.httpPortBase + MANAGEMENT_OFFSET;
-        if (managementBase < 0 || managementBase > 65535 - ServiceProcess.SERVICES.size()) {
+        if (managementBase < 0 || managementBase > 65535 - 10 * MAX_INSTANCES - ServiceProcess.SERVICES.size()) {
             throw new IllegalArgumentException("management port base out of range: " + managementBase);
         }
         List<String> chosen = new ArrayList<>();
@@ -402,7 +536,7 @@ public final class Launcher {
                 + line.maxRestarts + ", " + line.restartWindow);
         }
         return new Options(line.home.toAbsolutePath().normalize(), line.httpPortBase, managementBase, List.copyOf(chosen),
-            Duration.ofSeconds(line.readyTimeout),
+            counts(chosen, line.edges, line.instances), Duration.ofSeconds(line.readyTimeout),
             RestartPolicy.limit(line.maxRestarts, Duration.ofSeconds(line.restartWindow)), line.infra.options());
     }
 }

@@ -50,15 +50,20 @@ public final class ServiceProcess implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
-    private final Path jar;
+    private final List<String> command;
+    private final Path workDir;
+    private final Map<String, String> env;
     private final int port;
     private final int managementPort;
     private final Path log;
     private final Process process;
 
-    private ServiceProcess(String name, Path jar, int port, int managementPort, Path log, Process process) {
+    private ServiceProcess(String name, List<String> command, Path workDir, Map<String, String> env, int port,
+                           int managementPort, Path log, Process process) {
         this.name = name;
-        this.jar = jar;
+        this.command = command;
+        this.workDir = workDir;
+        this.env = env;
         this.port = port;
         this.managementPort = managementPort;
         this.log = log;
@@ -114,21 +119,37 @@ public final class ServiceProcess implements AutoCloseable {
         systemProperties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.add("-jar");
         cmd.add(jar.toString());
+        return run(name, cmd, jar.getParent(), port, managementPort, env, log);
+    }
+
+    /**
+     * Starts any program that answers {@code /q/health/ready} on {@code managementPort} once it is ready (a service, or
+     * HAProxy in front of several), {@code env} added to this process's environment, its output appended to
+     * {@code log}.
+     */
+    public static ServiceProcess run(String name, List<String> cmd, Path workDir, int port, int managementPort,
+                                     Map<String, String> env, Path log) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, "==== " + Instant.now() + " starting " + name + " on port " + port + ": "
                     + String.join(" ", cmd) + System.lineSeparator(), StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             ProcessBuilder pb = new ProcessBuilder(cmd)
-                .directory(jar.getParent().toFile())
+                .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
             pb.environment().putAll(env);
-            return new ServiceProcess(name, jar, port, managementPort, log, pb.start());
+            return new ServiceProcess(name, List.copyOf(cmd), workDir, Map.copyOf(env), port, managementPort, log,
+                pb.start());
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name, e);
         }
+    }
+
+    /** The same program started again: the same command, directory, environment, port and log. */
+    public ServiceProcess again() {
+        return run(name, command, workDir, port, managementPort, env, log);
     }
 
     /** JVM options from {@code DURAK_SERVICE_JAVA_OPTS}, else {@value #DEFAULT_JAVA_OPTS}. */
@@ -216,10 +237,6 @@ public final class ServiceProcess implements AutoCloseable {
 
     public String name() {
         return name;
-    }
-
-    public Path jar() {
-        return jar;
     }
 
     public int port() {

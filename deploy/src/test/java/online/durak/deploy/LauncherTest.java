@@ -45,6 +45,44 @@ class LauncherTest {
     }
 
     @Test
+    void edgesAndInstances_takeTheirPortsTenApart_andHaproxyTakesTheEdgePort() {
+        Launcher.Options one = Launcher.parse(new String[0], Map.of());
+        assertEquals(List.of("table-service", "rules-service", "matchmaking-service", "leaderboard-service",
+            "bot-service"), Launcher.instances(one.instances(), 8080, 9080).stream().map(Launcher.Instance::name)
+            .toList(), "one of each and no HAProxy by default");
+
+        Launcher.Options o = Launcher.parse(new String[] {"--edges", "2", "--instances", "rules-service=2,bot-service=2"},
+            Map.of());
+        List<Launcher.Instance> all = Launcher.instances(o.instances(), 8080, 9080);
+        assertEquals(List.of(
+            new Launcher.Instance("table-service", "table-service", 8090, 9090),
+            new Launcher.Instance("table-service-2", "table-service", 8100, 9100),
+            new Launcher.Instance("rules-service", "rules-service", 8081, 9081),
+            new Launcher.Instance("rules-service-2", "rules-service", 8091, 9091),
+            new Launcher.Instance("matchmaking-service", "matchmaking-service", 8082, 9082),
+            new Launcher.Instance("leaderboard-service", "leaderboard-service", 8083, 9083),
+            new Launcher.Instance("bot-service", "bot-service", 8084, 9084),
+            new Launcher.Instance("bot-service-2", "bot-service", 8094, 9094),
+            new Launcher.Instance("haproxy", "table-service", 8080, 9080)), all);
+        assertEquals(2, Launcher.parse(new String[0], Map.of("DURAK_EDGES", "2")).instances().get("table-service"));
+
+        List<Launcher.Instance> free = Launcher.instances(o.instances(), 0, 0);
+        List<Integer> ports = new java.util.ArrayList<>();
+        free.forEach(i -> {
+            ports.add(i.port());
+            ports.add(i.managementPort());
+        });
+        assertEquals(ports.size(), new HashSet<>(ports).size(), "free ports, none twice: " + free);
+
+        for (String[] bad : List.of(new String[] {"--edges", "0"}, new String[] {"--edges", "10"},
+                new String[] {"--instances", "rules-service"}, new String[] {"--instances", "rules-service=x"},
+                new String[] {"--instances", "table-service=2"}, new String[] {"--instances", "nope=2"},
+                new String[] {"--services", "table-service", "--instances", "bot-service=2"})) {
+            assertThrows(IllegalArgumentException.class, () -> Launcher.parse(bad, Map.of()), String.join(" ", bad));
+        }
+    }
+
+    @Test
     void theTableServiceIsToldWhereTheLeaderboardService_listens() {
         // started here: its port; not started here: its default port after the base; free ports and not here: none
         assertEquals("http://127.0.0.1:9003",

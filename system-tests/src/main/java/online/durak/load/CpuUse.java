@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * CPU time used by the processes of the system under load (the launcher JVM with Kafka, each service it
  * started, the embedded PostgreSQL) and by this tool: where a move's cost goes. Finds them from the data folder:
  * the launcher's pid in {@code infra.properties} and its children, the postmaster's pid in
- * {@code postgres/pgdata/postmaster.pid} and its children. Processes of the same user only.
+ * {@code postgres/pgdata/postmaster.pid} and its children. Each of the launcher's children is named as the launcher's
+ * {@code services.pids} names it ({@code table-service-2} for a second edge, {@code haproxy}), else by its jar.
+ * Processes of the same user only.
  */
 final class CpuUse {
 
@@ -23,10 +25,12 @@ final class CpuUse {
 
     private final Optional<ProcessHandle> launcher;
     private final Optional<ProcessHandle> postmaster;
+    private final Path data;
 
     CpuUse(long launcherPid, Path data) {
         this.launcher = ProcessHandle.of(launcherPid);
         this.postmaster = postmasterPid(data).flatMap(ProcessHandle::of);
+        this.data = data;
     }
 
     /** CPU time so far, by name. */
@@ -35,7 +39,8 @@ final class CpuUse {
         add(m, "load tool", ProcessHandle.current());
         launcher.ifPresent(l -> {
             add(m, "launcher+kafka", l);
-            l.children().forEach(c -> add(m, serviceOf(c), c));
+            Map<Long, String> names = names();
+            l.children().forEach(c -> add(m, names.getOrDefault(c.pid(), serviceOf(c)), c));
         });
         postmaster.ifPresent(p -> {
             add(m, "postgres", p);
@@ -58,6 +63,22 @@ final class CpuUse {
     private static String serviceOf(ProcessHandle p) {
         String line = p.info().commandLine().orElse("");
         return SERVICES.stream().filter(s -> line.contains("/" + s + "/")).findFirst().orElse("other");
+    }
+
+    /** The launcher's {@code services.pids}: pid, name, ... a line. */
+    private Map<Long, String> names() {
+        Map<Long, String> names = new TreeMap<>();
+        try {
+            for (String l : Files.readAllLines(data.resolve("services.pids"))) {
+                String[] f = l.split("\t", 3);
+                if (f.length >= 2) {
+                    names.put(Long.parseLong(f[0].trim()), f[1]);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return Map.of(); // not there (yet): by their jars
+        }
+        return names;
     }
 
     private static Optional<Long> postmasterPid(Path data) {

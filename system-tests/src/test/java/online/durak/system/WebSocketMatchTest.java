@@ -139,7 +139,7 @@ class WebSocketMatchTest {
      * Sends a command frame and waits for its accepted reply, then until every connected player has been sent
      * the events up to the reply's seq. Returns that seq.
      */
-    private static long command(List<WsPlayer> players, WsPlayer sender, ObjectNode frame) {
+    static long command(List<WsPlayer> players, WsPlayer sender, ObjectNode frame) {
         if (!frame.has("commandId")) {
             frame.put("commandId", UUID.randomUUID().toString());
         }

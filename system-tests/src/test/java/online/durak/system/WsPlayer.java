@@ -52,6 +52,24 @@ final class WsPlayer implements WebSocket.Listener {
         return p;
     }
 
+    /**
+     * {@link #connect}, tried again every 250 ms while the server cannot be reached or takes the socket but closes it
+     * (an edge that died behind the load balancer), for up to {@link #WAIT}.
+     */
+    static WsPlayer connectRetrying(Api api, String tableId, Api.Guest guest, int seat, Seen seen, String name) {
+        long end = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            try {
+                return connect(api, tableId, guest, seat, seen, name);
+            } catch (RuntimeException | AssertionError e) {
+                if (System.nanoTime() > end) {
+                    throw e;
+                }
+                TwoEdges.sleep(250);
+            }
+        }
+    }
+
     /** Opens a socket that the server is expected to refuse after it opened (an error frame, then a close). */
     static WsPlayer connectRefused(Api api, String tableId, Api.Guest guest) {
         WsPlayer p = new WsPlayer(-1, "refused", new Seen());
@@ -181,6 +199,11 @@ final class WsPlayer implements WebSocket.Listener {
         await(() -> lastSeq >= seq ? Boolean.TRUE : null, name + " reaching seq " + seq);
     }
 
+    /** Waits until the connection is closed or broken (by the server, or the server's death). */
+    void awaitClosed() {
+        await(() -> closed ? Boolean.TRUE : null, name + " seeing its connection end", true);
+    }
+
     /** Waits for the {@code n}-th error frame and returns it. */
     JsonNode awaitError(int n) {
         return await(() -> errors.size() >= n ? errors.get(n - 1) : null, name + " receiving error frame " + n);
@@ -190,7 +213,11 @@ final class WsPlayer implements WebSocket.Listener {
         await(() -> viewFrames >= n ? Boolean.TRUE : null, name + " receiving view frame " + n);
     }
 
-    private synchronized <T> T await(Supplier<T> condition, String what) {
+    private <T> T await(Supplier<T> condition, String what) {
+        return await(condition, what, false);
+    }
+
+    private synchronized <T> T await(Supplier<T> condition, String what, boolean whileClosed) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
             T t = condition.get();
@@ -198,7 +225,7 @@ final class WsPlayer implements WebSocket.Listener {
                 return t;
             }
             long left = deadline - System.nanoTime();
-            if (left <= 0 || closed) {
+            if (left <= 0 || closed && !whileClosed) {
                 throw new AssertionError((closed ? "the socket closed while waiting for " : "timed out waiting for ")
                     + what + "; errors: " + errors);
             }

@@ -10,6 +10,7 @@ import jakarta.enterprise.event.Observes;
 import java.util.function.ToDoubleFunction;
 import online.durak.bot.BotConfig;
 import online.durak.bot.play.BotPlayer;
+import online.durak.bot.play.LiveWork;
 import online.durak.bot.play.TableTracker;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
@@ -38,6 +39,7 @@ public class BotLifecycle {
     private final EventReader store;
     private final CommandProducer producer;
     private final MeterRegistry registry;
+    private final LiveWork live;
     private final Optional<String> dailySecretFile;
     private volatile TableTracker tracker;
     private volatile BotPlayer player;
@@ -49,7 +51,8 @@ public class BotLifecycle {
                         @ConfigProperty(name = "durak.store.timeout", defaultValue = "10s") Duration storeTimeout,
                         @ConfigProperty(name = DailySecrets.PROPERTY) Optional<String> dailySecretFile,
                         CommandProducer producer,
-                        MeterRegistry registry) {
+                        MeterRegistry registry, LiveWork live) {
+        this.live = live;
         this.kafka = kafka;
         this.config = config;
         // the event store, read only (durak-store's one reader): a row that cannot be read now cannot be read
@@ -68,7 +71,7 @@ public class BotLifecycle {
                 config.closedTablesRemembered());
         tracker = t;
         player = new BotPlayer(producer, t::isCurrent, config.think(), config.tempo(), config.workers(),
-                config.retryBackoff(), config.sendAttempts(), dailySecret, registry);
+                config.retryBackoff(), config.sendAttempts(), dailySecret, registry, live);
         Gauge.builder("durak.bot.tables", t, TableTracker::size).description("Tables followed").register(registry);
         events("applied", TableTracker::applied);
         events("duplicate", TableTracker::duplicates);

@@ -49,6 +49,7 @@ public final class BotPlayer implements AutoCloseable {
     private final Counter dropped;
     private final Counter failed;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final LiveWork live;
     private volatile boolean running = true;
 
     /**
@@ -56,15 +57,20 @@ public final class BotPlayer implements AutoCloseable {
      *                    off)
      * @param followTempo whether a solo table's tempo sets its bots' think time (off on test systems)
      * @param dailySecret the installation's daily secret, which seeds the daily game's bots (docs/daily.md)
+     * @param live        where each decision is counted while the policy searches (background work waits for it)
      */
     public BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, int workers,
-                     Duration retryBackoff, int attempts, DailySecret dailySecret, MeterRegistry registry) {
-        this(sink, current, think, followTempo, retryBackoff, attempts, dailySecret, registry, newWorkers(workers));
+                     Duration retryBackoff, int attempts, DailySecret dailySecret, MeterRegistry registry,
+                     LiveWork live) {
+        this(sink, current, think, followTempo, retryBackoff, attempts, dailySecret, registry, newWorkers(workers),
+                live);
     }
 
     /** With the workers given: a test passes its own to see the delays turns are scheduled with. */
     BotPlayer(CommandSink sink, Predicate<Turn> current, Duration think, boolean followTempo, Duration retryBackoff,
-              int attempts, DailySecret dailySecret, MeterRegistry registry, ScheduledThreadPoolExecutor workers) {
+              int attempts, DailySecret dailySecret, MeterRegistry registry, ScheduledThreadPoolExecutor workers,
+              LiveWork live) {
+        this.live = live;
         this.sink = sink;
         this.dailySecret = dailySecret;
         this.current = current;
@@ -147,8 +153,14 @@ public final class BotPlayer implements AutoCloseable {
             // a daily game's bots answer the same position the same way for every player (docs/daily.md)
             Policy policy = daily != null ? DailyBots.policy(turn.level(), turn.rules())
                     : Policies.forLevel(turn.level(), turn.rules());
-            Move move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, dailySecret, turn.view())
-                    : new SplittableRandom());
+            Move move;
+            live.begin();
+            try {
+                move = policy.choose(turn.view(), daily != null ? DailyBots.random(daily, dailySecret, turn.view())
+                        : new SplittableRandom());
+            } finally {
+                live.end();
+            }
             Timer.builder("durak.bot.decision").description("Time a policy took to choose a move")
                     .tag("level", turn.level().name()).publishPercentiles(0.5, 0.95, 0.99).register(registry)
                     .record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);

@@ -26,7 +26,7 @@ import online.durak.engine.Variant;
  * seat, with a transposition table that stores bounds.
  *
  * <p>Every legal move is searched, no pruning by heuristics: the result is exact. Ends: a node budget and a
- * wall-clock deadline abort the search ({@link #ABORTED}), as does a depth cap. A position that repeats on
+ * {@link Deadline} abort the search ({@link #ABORTED}), as does a depth cap. A position that repeats on
  * the current path (possible in perevodnoi with {@code showTrumpToTransfer}: show a trump, take back the
  * own card, and the roles swap without a card changing hands) counts as a draw, and no value that depended
  * on such a repetition is stored, so the table never mixes path-dependent values into exact ones.
@@ -51,7 +51,7 @@ final class ExactSearch {
     private final int me;
     private final boolean oneAtATime;
     private final long nodeBudget;
-    private final long deadline;
+    private final Deadline deadline;
     private final Map<Key, Entry> table = new HashMap<>(1 << 14);
     private final Set<Key> path = new HashSet<>();
     private long nodes;
@@ -61,9 +61,9 @@ final class ExactSearch {
     /**
      * @param me         the seat searched for (the maximizing side)
      * @param nodeBudget nodes (positions expanded) before giving up
-     * @param deadline   {@link System#nanoTime()} after which the search gives up
+     * @param deadline   when the search gives up
      */
-    ExactSearch(int me, long nodeBudget, long deadline) {
+    ExactSearch(int me, long nodeBudget, Deadline deadline) {
         this(me, nodeBudget, deadline, true);
     }
 
@@ -71,7 +71,7 @@ final class ExactSearch {
      * @param oneAtATime whether to search several cards of one rank only one at a time where that loses
      *                   nothing (see {@link #ordered}); false searches every legal move (tests compare both)
      */
-    ExactSearch(int me, long nodeBudget, long deadline, boolean oneAtATime) {
+    ExactSearch(int me, long nodeBudget, Deadline deadline, boolean oneAtATime) {
         this.oneAtATime = oneAtATime;
         this.me = me;
         this.nodeBudget = nodeBudget;
@@ -142,7 +142,7 @@ final class ExactSearch {
             int d = s.durak();
             return d < 0 ? DRAW : d == me ? LOSS : WIN;
         }
-        if (++nodes > nodeBudget || depth > MAX_DEPTH || (nodes & 255) == 0 && System.nanoTime() > deadline) {
+        if (++nodes > nodeBudget || depth > MAX_DEPTH || (nodes & 255) == 0 && deadline.passed()) {
             throw ABORTED;
         }
         Key key = key(s, shown);

@@ -1,5 +1,8 @@
 package online.durak.bot.policy;
 
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +12,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import online.durak.engine.DealDecider;
 import online.durak.engine.DealState;
 import online.durak.engine.Deck;
@@ -26,33 +31,50 @@ import picocli.CommandLine.Option;
 
 /**
  * Plays seeded deals between policy A (one seat) and policy B (every other seat), rotating A's seat on
- * every deal; with n players each shuffle is played n times, once with A in every seat. Prints A's win
- * rate (not the durak; draws count as wins) and durak rate with 95 % Wilson intervals, and A's decision
- * time p50/p95/max. See docs/bots.md.
+ * every deal; with n players each shuffle is played n times, once with A in every seat. Prints A's outright
+ * wins (not the durak and no draw), its not-durak rate (draws count) and its durak rate with 95 % Wilson
+ * intervals, and A's decision time p50/p95/max; while it runs, a progress line every {@code --progress}
+ * seconds (deals done, the running rates with their intervals, the time left). See docs/bots.md.
  *
  * <pre>--a normal --b greedy --deals 2000 --players 2 [--seed 1] [--variant podkidnoi|perevodnoi]
  * [--deck 24|36|52] [--teams] [--throw-in all|neighbours|neighbours_only] [--first-bout-limit first_bout|until_first_discard|none]
- * [--show-trump] [--hidden-discard] [--threads N] [--samples N] [--budget-ms N] [--exact-nodes N (0: off)]</pre>
+ * [--show-trump] [--hidden-discard] [--threads N] [--samples N] [--budget-ms N] [--exact-nodes N (0: off)]
+ * [--progress S (0: off)]</pre>
  * ({@link Line}, read by picocli; {@code --help} lists them).
  */
 public final class StrengthHarness {
 
     /** What one run measured. */
-    public record Result(int deals, int notDurak, int durak, int draws, long[] decisionNanos) {
+    public record Result(int deals, int notDurak, int durak, int draws, long[] decisionNanos, long[] cpuNanos) {
         public double winRate() {
             return (double) notDurak / deals;
+        }
+
+        /** Deals A won outright: not the durak, and not a draw. */
+        public int outright() {
+            return notDurak - draws;
         }
 
         public double durakRate() {
             return (double) durak / deals;
         }
 
+        /** The decision time (wall clock) at percentile {@code p}. */
         public long percentileNanos(double p) {
-            if (decisionNanos.length == 0) {
+            return percentile(decisionNanos, p);
+        }
+
+        /** The thread CPU time of a decision at percentile {@code p}: what it costs on one core, whatever the load. */
+        public long cpuPercentileNanos(double p) {
+            return percentile(cpuNanos, p);
+        }
+
+        private static long percentile(long[] sorted, double p) {
+            if (sorted.length == 0) {
                 return 0;
             }
-            int i = (int) Math.ceil(p * decisionNanos.length) - 1;
-            return decisionNanos[Math.max(0, Math.min(i, decisionNanos.length - 1))];
+            int i = (int) Math.ceil(p * sorted.length) - 1;
+            return sorted[Math.max(0, Math.min(i, sorted.length - 1))];
         }
     }
 
@@ -116,11 +138,26 @@ public final class StrengthHarness {
         @Option(names = "--samples", paramLabel = "N", description = "STRONG's samples")
         int samples = StrongPolicy.DEFAULT_SAMPLES;
 
-        @Option(names = "--budget-ms", paramLabel = "MS", description = "STRONG's time budget per decision")
+        @Option(names = "--budget-ms", paramLabel = "MS", description = "STRONG's CPU time budget per decision")
         long budgetMs = StrongPolicy.DEFAULT_BUDGET_NANOS / 1_000_000;
+
+        @Option(names = "--wall-cap-ms", paramLabel = "MS", description = "STRONG's wall-clock cap per decision "
+                + "(default none here, so that a busy machine does not change the play; the service caps at 1 s)")
+        long wallCapMs;
 
         @Option(names = "--exact-nodes", paramLabel = "N", description = "STRONG's exact search's nodes; 0: off")
         long exactNodes = StrongPolicy.DEFAULT_EXACT_NODES;
+
+        @Option(names = "--playout-exact-nodes", paramLabel = "N", description = "STRONG's exact search to finish a "
+                + "playout once its stock is empty; 0: off")
+        long playoutExactNodes = StrongPolicy.PLAYOUT_EXACT_NODES;
+
+        @Option(names = "--draw-value", paramLabel = "X", description = "STRONG's result of a draw (a win 1)")
+        double drawValue = StrongPolicy.DRAW_VALUE;
+
+        @Option(names = "--progress", paramLabel = "S", defaultValue = "30",
+                description = "seconds between progress lines on stderr; 0: none (default ${DEFAULT-VALUE})")
+        int progress;
 
         @Override
         public Integer call() throws Exception {
@@ -152,22 +189,22 @@ public final class StrengthHarness {
         boolean showTrump = o.showTrump;
         boolean discardVisible = !o.hiddenDiscard;
         int threads = o.threads;
-        int samples = o.samples;
-        long budgetMs = o.budgetMs;
-        long exactNodes = o.exactNodes;
         Rules rules = Rules.defaults(players).withVariant(variant).withDeck(deck).withTeams(teams)
                 .withThrowIn(throwIn).withFirstBoutLimit(limit).withShowTrumpToTransfer(showTrump)
                 .withDiscardVisible(discardVisible);
-        Policy pa = policy(a, rules, samples, budgetMs, exactNodes);
-        Policy pb = policy(b, rules, samples, budgetMs, exactNodes);
+        Policy pa = policy(a, rules, o);
+        Policy pb = policy(b, rules, o);
         long t0 = System.nanoTime();
-        Result r = run(rules, pa, pb, deals, seed, threads);
+        Result r = run(rules, pa, pb, deals, seed, threads, o.progress, System.err);
         double secs = (System.nanoTime() - t0) / 1e9;
         System.out.printf(Locale.ROOT, "%s (A) vs %s (B): %d players, %s %d cards%s, %d deals, seed %d, %.1f s%n",
                 a, b, players, variant.name().toLowerCase(Locale.ROOT), deck.size(), teams ? ", teams" : "",
                 deals, seed, secs);
+        double[] o1 = wilson(r.outright(), r.deals());
         double[] w = wilson(r.notDurak(), r.deals());
         double[] d = wilson(r.durak(), r.deals());
+        System.out.printf(Locale.ROOT, "A outright wins: %.1f %% [%.1f, %.1f] (%d)%n",
+                100.0 * r.outright() / r.deals(), 100 * o1[0], 100 * o1[1], r.outright());
         System.out.printf(Locale.ROOT, "A not durak: %.1f %% [%.1f, %.1f] (draws %d)%n",
                 100 * r.winRate(), 100 * w[0], 100 * w[1], r.draws());
         System.out.printf(Locale.ROOT, "A durak:     %.1f %% [%.1f, %.1f]  (fair share %.1f %%)%n",
@@ -175,58 +212,123 @@ public final class StrengthHarness {
         System.out.printf(Locale.ROOT, "A decision time: p50 %.2f ms, p95 %.2f ms, max %.2f ms over %d decisions%n",
                 r.percentileNanos(0.5) / 1e6, r.percentileNanos(0.95) / 1e6, r.percentileNanos(1.0) / 1e6,
                 r.decisionNanos().length);
+        System.out.printf(Locale.ROOT, "A decision CPU time (one core): p50 %.2f ms, p95 %.2f ms, max %.2f ms; "
+                        + "load average at the end %.1f on %d cores%n",
+                r.cpuPercentileNanos(0.5) / 1e6, r.cpuPercentileNanos(0.95) / 1e6, r.cpuPercentileNanos(1.0) / 1e6,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
     }
 
-    private static Policy policy(String name, Rules rules, int samples, long budgetMs, long exactNodes) {
+    private static Policy policy(String name, Rules rules, Line o) {
         if (name.equalsIgnoreCase("strong")) {
-            return new StrongPolicy(rules, samples, budgetMs * 1_000_000, exactNodes);
+            return new StrongPolicy(rules, o.samples, o.budgetMs * 1_000_000,
+                    o.wallCapMs > 0 ? o.wallCapMs * 1_000_000 : Long.MAX_VALUE, o.exactNodes, o.playoutExactNodes,
+                    o.drawValue);
         }
         return Policies.byName(name, rules);
     }
 
     /** Plays {@code deals} deals on {@code threads} threads; deal {@code d} puts A in seat {@code d % n}. */
     public static Result run(Rules rules, Policy a, Policy b, int deals, long seed, int threads) throws Exception {
+        return run(rules, a, b, deals, seed, threads, 0, null);
+    }
+
+    /** The same, with a progress line to {@code progress} every {@code everySeconds} seconds (0: none). */
+    static Result run(Rules rules, Policy a, Policy b, int deals, long seed, int threads, int everySeconds,
+                      PrintStream progress) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+        Tally tally = new Tally(deals);
+        ScheduledExecutorService ticker = null;
+        if (everySeconds > 0 && progress != null) {
+            ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "harness-progress");
+                t.setDaemon(true);
+                return t;
+            });
+            ticker.scheduleAtFixedRate(() -> progress.println(tally.line()), everySeconds, everySeconds,
+                    TimeUnit.SECONDS);
+        }
         try {
-            List<Future<long[]>> futures = new ArrayList<>();
-            int[] outcome = new int[deals];
+            List<Future<?>> futures = new ArrayList<>();
             for (int d = 0; d < deals; d++) {
                 int deal = d;
                 futures.add(pool.submit(() -> {
-                    List<Long> times = new ArrayList<>();
-                    outcome[deal] = playDeal(rules, a, b, deal, seed, times);
-                    return times.stream().mapToLong(Long::longValue).toArray();
+                    List<long[]> times = new ArrayList<>();
+                    tally.add(playDeal(rules, a, b, deal, seed, times), times);
                 }));
             }
-            long[] all = new long[0];
-            for (Future<long[]> f : futures) {
-                long[] t = f.get();
-                int n = all.length;
-                all = Arrays.copyOf(all, n + t.length);
-                System.arraycopy(t, 0, all, n, t.length);
+            for (Future<?> f : futures) {
+                f.get();
             }
-            Arrays.sort(all);
-            int notDurak = 0;
-            int durak = 0;
-            int draws = 0;
-            for (int o : outcome) {
-                if (o == 1) {
-                    durak++;
-                } else {
-                    notDurak++;
-                    if (o == 2) {
-                        draws++;
-                    }
-                }
-            }
-            return new Result(deals, notDurak, durak, draws, all);
+            return tally.result();
         } finally {
             pool.shutdownNow();
+            if (ticker != null) {
+                ticker.shutdownNow();
+            }
+        }
+    }
+
+    /** The deals played so far: outcomes, A's decision times, and a progress line of the running rates. */
+    private static final class Tally {
+        private final int deals;
+        private final long start = System.nanoTime();
+        private long[] times = new long[1024];
+        private long[] cpu = new long[1024];
+        private int timeCount;
+        private int done;
+        private int durak;
+        private int draws;
+
+        Tally(int deals) {
+            this.deals = deals;
+        }
+
+        synchronized void add(int o, List<long[]> t) {
+            done++;
+            durak += o == 1 ? 1 : 0;
+            draws += o == 2 ? 1 : 0;
+            if (timeCount + t.size() > times.length) {
+                times = Arrays.copyOf(times, Math.max(2 * times.length, timeCount + t.size()));
+                cpu = Arrays.copyOf(cpu, times.length);
+            }
+            for (long[] x : t) {
+                times[timeCount] = x[0];
+                cpu[timeCount++] = x[1];
+            }
+        }
+
+        synchronized Result result() {
+            return result(deals);
+        }
+
+        private Result result(int n) {
+            long[] wall = Arrays.copyOf(times, timeCount);
+            long[] c = Arrays.copyOf(cpu, timeCount);
+            Arrays.sort(wall);
+            Arrays.sort(c);
+            return new Result(n, n - durak, durak, draws, wall, c);
+        }
+
+        synchronized String line() {
+            double secs = (System.nanoTime() - start) / 1e9;
+            if (done == 0) {
+                return String.format(Locale.ROOT, "%d/%d deals after %.0f s", done, deals, secs);
+            }
+            Result r = result(done);
+            double[] o = wilson(r.outright(), done);
+            double[] w = wilson(r.notDurak(), done);
+            return String.format(Locale.ROOT, "%d/%d deals after %.0f s: outright wins %.1f %% [%.1f, %.1f], "
+                            + "not durak %.1f %% [%.1f, %.1f], draws %d, decision p95 %.1f ms (CPU %.1f ms); about %.0f s left",
+                    done, deals, secs, 100.0 * r.outright() / done, 100 * o[0], 100 * o[1], 100 * r.winRate(),
+                    100 * w[0], 100 * w[1], draws, r.percentileNanos(0.95) / 1e6, r.cpuPercentileNanos(0.95) / 1e6,
+                    secs / done * (deals - done));
         }
     }
 
     /** One deal; 0 when A (A's team) is not the durak, 1 when it is, 2 for a draw. */
-    static int playDeal(Rules rules, Policy a, Policy b, int deal, long seed, List<Long> aTimes) {
+    static int playDeal(Rules rules, Policy a, Policy b, int deal, long seed, List<long[]> aTimes) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         int n = rules.players();
         int seatA = deal % n;
         long dealSeed = seed * 1_000_003L + deal / n;
@@ -241,8 +343,9 @@ public final class StrengthHarness {
             Move m;
             if (seat == seatA) {
                 long t = System.nanoTime();
+                long c = threads.getCurrentThreadCpuTime();
                 m = a.choose(view, rng);
-                aTimes.add(System.nanoTime() - t);
+                aTimes.add(new long[] {System.nanoTime() - t, threads.getCurrentThreadCpuTime() - c});
             } else {
                 m = b.choose(view, rng);
             }

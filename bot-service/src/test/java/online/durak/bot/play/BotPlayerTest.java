@@ -49,7 +49,7 @@ class BotPlayerTest {
             try (BotPlayer p = new BotPlayer(c -> {
                 sent.add(c);
                 return CompletableFuture.completedFuture(null);
-            }, x -> true, Duration.ZERO, true, 2, Duration.ofMillis(10), 3, SECRET, registry)) {
+            }, x -> true, Duration.ZERO, true, 2, Duration.ofMillis(10), 3, SECRET, registry, new LiveWork())) {
                 p.play(turn, done::countDown);
                 await(done);
             }
@@ -74,7 +74,7 @@ class BotPlayerTest {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
         }, x -> true, Duration.ofSeconds(30), true, 1, Duration.ofMillis(10), 3, SECRET,
-                registry)) {
+                registry, new LiveWork())) {
             p.play(turn, done::countDown);
             await(done);
         }
@@ -95,7 +95,7 @@ class BotPlayerTest {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
         }, x -> current.get(), Duration.ofMillis(300), true, 1, Duration.ofMillis(10), 3,
-                SECRET, registry)) {
+                SECRET, registry, new LiveWork())) {
             p.play(turn, done::countDown);
             current.set(false);
             await(done);
@@ -125,7 +125,7 @@ class BotPlayerTest {
         try (BotPlayer p = new BotPlayer(c -> {
             sent.add(c);
             return CompletableFuture.completedFuture(null);
-        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, SECRET, registry, workers)) {
+        }, x -> true, think, followTempo, Duration.ofMillis(10), 3, SECRET, registry, workers, new LiveWork())) {
             p.play(turn, done::countDown);
             await(done);
         }
@@ -181,7 +181,7 @@ class BotPlayerTest {
         Turn d = new Turn(g.tableId, g.lastSeq(), 1, "bot-1", "Normal bot 1", BotLevel.NORMAL, false, daily,
                 online.durak.engine.Views.seatView(g.state.match().deal(), 1), Game.T0, g.state.tempo());
         try (BotPlayer p = new BotPlayer(c -> CompletableFuture.completedFuture(null), x -> true,
-                Duration.ofMillis(700), true, 1, Duration.ofMillis(10), 1, SECRET, registry)) {
+                Duration.ofMillis(700), true, 1, Duration.ofMillis(10), 1, SECRET, registry, new LiveWork())) {
             assertEquals(Duration.ofMillis(700), p.thinkTime(d));
         }
     }
@@ -196,7 +196,7 @@ class BotPlayerTest {
             sent.add(c);
             return attempts.incrementAndGet() < 3 ? CompletableFuture.failedFuture(new IllegalStateException("down"))
                     : CompletableFuture.completedFuture(null);
-        }, x -> true, Duration.ZERO, true, 1, Duration.ofMillis(10), 5, SECRET, registry)) {
+        }, x -> true, Duration.ZERO, true, 1, Duration.ofMillis(10), 5, SECRET, registry, new LiveWork())) {
             p.play(turn, done::countDown);
             await(done);
             assertEquals(0, p.inFlight());
@@ -211,7 +211,7 @@ class BotPlayerTest {
         Game g = Game.soloBotFirst("p-fail", Rules.defaults(2), BotLevel.EASY);
         CountDownLatch done = new CountDownLatch(1);
         try (BotPlayer p = new BotPlayer(c -> CompletableFuture.failedFuture(new IllegalStateException("down")),
-                x -> true, Duration.ZERO, true, 1, Duration.ofMillis(10), 2, SECRET, registry)) {
+                x -> true, Duration.ZERO, true, 1, Duration.ofMillis(10), 2, SECRET, registry, new LiveWork())) {
             p.play(turnOf(g), done::countDown);
             await(done);
         }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(300)
 class ExactSearchTest {
-    private static final long NO_DEADLINE = Long.MAX_VALUE / 2;
+    private static final Deadline NO_DEADLINE = Deadline.NONE;
 
     /** A 2-player position with an empty stock, before the next bout: the rest of the deck is discarded. */
     static DealState endgame(Rules rules, Suit trump, CardSet mine, CardSet theirs, int attacker) {

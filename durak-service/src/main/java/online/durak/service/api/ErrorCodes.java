@@ -5,6 +5,7 @@ import static java.util.Map.entry;
 import java.util.Map;
 import java.util.Set;
 import online.durak.engine.Rejection;
+import online.durak.engine.table.AnalysisRules;
 import online.durak.engine.table.TableDecider;
 import online.durak.messages.MessageException;
 
@@ -47,7 +48,7 @@ public final class ErrorCodes {
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String NOT_SEATED = TableDecider.NOT_SEATED;
     /** Another player's daily table, before its UTC day is over (docs/daily.md): 403. */
-    public static final String DAILY_HIDDEN = "DAILY_HIDDEN";
+    public static final String DAILY_HIDDEN = AnalysisRules.DAILY_HIDDEN;
     /** A guest asked for what needs an account (a stake: guests play without one, rules §6): 403. */
     public static final String STAKE_NEEDS_ACCOUNT = "STAKE_NEEDS_ACCOUNT";
     /** A guest asked for what only an account has (chips: the wallet, the daily bonus; docs/chips.md): 403. */
@@ -74,8 +75,10 @@ public final class ErrorCodes {
     public static final String NO_SUCH_PLAYER = "NO_SUCH_PLAYER";
     /** A rebuild of the leaderboard is already running on this instance: 409. */
     public static final String REBUILD_RUNNING = "REBUILD_RUNNING";
-    /** "Again" is pressed at a table whose match is not over (yet): 409. */
-    public static final String MATCH_NOT_OVER = "MATCH_NOT_OVER";
+    /** "Again" is pressed, or an analysis asked for, at a table whose match is not over (yet): 409. */
+    public static final String MATCH_NOT_OVER = AnalysisRules.MATCH_NOT_OVER;
+    /** No analysis of this match (or record) was ever asked for: 404 (POST starts one). */
+    public static final String NO_ANALYSIS = "NO_ANALYSIS";
     public static final String DEAL_RUNNING = Rejection.DEAL_RUNNING;
     public static final String NOT_YOUR_TURN = Rejection.NOT_YOUR_TURN;
     public static final String HINTS_SOLO_ONLY = TableDecider.HINTS_SOLO_ONLY;
@@ -109,6 +112,11 @@ public final class ErrorCodes {
      * Retry-After; the tables are paused until it answers again.
      */
     public static final String RULES_UNAVAILABLE = "RULES_UNAVAILABLE";
+    /**
+     * The rules service is busy and this edge has as many commands waiting for it as its bulkhead holds: 503 at once,
+     * with Retry-After, for this command only (the tables are not paused).
+     */
+    public static final String OVERLOADED = "OVERLOADED";
     public static final String VIEW_TIMEOUT = "VIEW_TIMEOUT";
     public static final String STORE_UNAVAILABLE = "STORE_UNAVAILABLE";
     /** This instance is stopping: a command is not sent any more (503); send it again, with the same commandId. */
@@ -174,7 +182,7 @@ public final class ErrorCodes {
             entry(UNAUTHORIZED, "no token, or a forged, expired, signed-out or malformed one"),
             entry(NOT_SEATED, "the caller has no seat at this table (or left its match), and may not watch it"),
             entry(DAILY_HIDDEN, "another player's daily table: until its UTC day is over only its own player sees it "
-                    + "(its view, events, board, replays)"),
+                    + "(its view, events, board, replays); a daily game's analysis nobody sees before its day is over"),
             entry(STAKE_NEEDS_ACCOUNT, "a guest asked for a stake above 0: guests play without one"),
             entry(ACCOUNT_REQUIRED, "only an account has this (chips: the wallet, the daily bonus)"),
             entry(SERVICE_ONLY, "only another service may make this call (a service token: every /internal/* and "
@@ -197,6 +205,7 @@ public final class ErrorCodes {
             entry(NO_SUCH_PLAYER, "no finished match of a person with this player id is on the leaderboard"),
             entry(REBUILD_RUNNING, "a rebuild of the leaderboard is running on this instance already"),
             entry(MATCH_NOT_OVER, "the match at this table is not over"),
+            entry(NO_ANALYSIS, "no analysis of this match was asked for yet: POST asks for one"),
             entry(DEAL_RUNNING, "the deal is still running: its hands are secret until it is over"),
             entry(NOT_YOUR_TURN, "no decision of the caller's is asked for now"),
             entry(HINTS_SOLO_ONLY, "hints are given only at a table of one person against bots"),
@@ -253,9 +262,12 @@ public final class ErrorCodes {
             // a service this one depends on
             entry(RULES_TIMEOUT, "the rules service did not reply within durak.rules.timeout; the command may still "
                     + "be decided later: repeat it with the same commandId to learn its outcome"),
-            entry(RULES_UNAVAILABLE, "the rules service did not answer the last commands (a circuit breaker), so "
+            entry(RULES_UNAVAILABLE, "the rules service answered nothing at all to the last commands (a circuit breaker), so "
                     + "this one was refused at once and not sent; the tables are paused until it answers again; "
                     + "Retry-After says when to try again"),
+            entry(OVERLOADED, "the rules service is busy and this server has as many commands waiting for it as it "
+                    + "takes (durak.rules.in-flight sent, durak.rules.queue waiting): this one was not sent; send it "
+                    + "again after Retry-After with the same commandId"),
             entry(VIEW_TIMEOUT, "the rules service replied, but this instance's view of the table did not reach the "
                     + "reply's seq within durak.projection.timeout, even after reading the store"),
             entry(STORE_UNAVAILABLE, "the event store cannot be read now"),

@@ -7,9 +7,9 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Readiness {@code kafka-consumers}: UP once every {@link TopicConsumer} of the service runs, has its partitions
- * (possibly none) and has taken them up ({@link TopicConsumer.Handler#assigned}); its data lists each consumer's
- * partitions and records.
+ * Readiness {@code kafka-consumers}: UP once every {@link TopicConsumer} and {@link GroupMember} of the service runs,
+ * has its partitions (possibly none) and has taken them up ({@link TopicConsumer.Handler#assigned},
+ * {@link GroupMember.Listener#assigned}); its data lists each one's partitions and records.
  */
 @Readiness
 @ApplicationScoped
@@ -29,6 +29,11 @@ public class ConsumersReadiness implements HealthCheck {
             up &= c.ready();
             b.withData(c.name(), (c.ready() ? "UP " : "DOWN ") + c.topic() + " partitions " + c.partitions()
                     + ", " + c.records() + " record(s)");
+        }
+        for (GroupMember m : clients.members()) {
+            up &= m.ready();
+            b.withData(m.name(), (m.ready() ? "UP " : "DOWN ") + m.topic() + " partitions " + m.partitions()
+                    + " (a member that reads nothing)");
         }
         return b.status(up).build();
     }

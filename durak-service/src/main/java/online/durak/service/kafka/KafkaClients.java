@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -33,6 +34,7 @@ public class KafkaClients {
     private final MeterRegistry registry;
     private final String instanceId;
     private final List<TopicConsumer> consumers = new CopyOnWriteArrayList<>();
+    private final List<GroupMember> members = new CopyOnWriteArrayList<>();
     private final List<KafkaClientMetrics> producerMetrics = new CopyOnWriteArrayList<>();
 
     public KafkaClients(@Identifier("default-kafka-broker") Map<String, Object> base, KafkaConfig config,
@@ -92,6 +94,29 @@ public class KafkaClients {
         return consumers;
     }
 
+    /**
+     * A member of the shared group {@code durak.kafka.consumers.<name>.group} that takes its share of {@code topic}'s
+     * partitions and reads none of them ({@link GroupMember}), started; the listener runs on its own thread.
+     */
+    public GroupMember member(String name, String topic, GroupMember.Listener listener) {
+        KafkaConfig.Consumer c = config.consumers().get(name);
+        if (c.group().isEmpty()) {
+            throw new IllegalStateException("durak.kafka.consumers." + name + ".group is required: a member shares its "
+                    + "group with the other instances");
+        }
+        Map<String, Object> m = consumerProperties(name, c, 0);
+        // only the partitions that change hands move, so a rebalance does not take every partition from everyone
+        m.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        GroupMember member = new GroupMember(name, topic, m, c.retryBackoff(), listener);
+        members.add(member);
+        member.start();
+        return member;
+    }
+
+    List<GroupMember> members() {
+        return members;
+    }
+
     private Map<String, Object> consumerProperties(String name, KafkaConfig.Consumer c, int index) {
         Map<String, Object> m = common();
         String own = config.service() + "-" + instanceId + "-" + name;
@@ -120,6 +145,7 @@ public class KafkaClients {
     @PreDestroy
     void stopAll() {
         TopicConsumer.stopAll(consumers);
+        members.forEach(GroupMember::stop);
         producerMetrics.forEach(KafkaClientMetrics::close);
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -314,6 +315,24 @@ public final class Projection<S> {
         });
     }
 
+    /**
+     * Sets a table's state folded elsewhere from events the {@link Applied} hook was told of already (e.g. read again
+     * from the store), without telling it again: only when it is ahead of the state held. Tells whoever waits for a
+     * seq it has reached; {@code partition} as in {@link #accept}.
+     */
+    public void seed(String tableId, S state, int partition) {
+        locked(tableId, s -> {
+            if (seqOf.applyAsLong(state) > seqOf.applyAsLong(s.state)) {
+                s.state = state;
+                wake(s);
+            }
+            if (partition >= 0) {
+                s.partition = partition;
+            }
+            return null;
+        });
+    }
+
     /** Changes a table's state in memory without an event (e.g. what a service remembers of it); null if absent. */
     public S update(String tableId, UnaryOperator<S> change) {
         Slot<S> s = slots.get(tableId);
@@ -375,7 +394,13 @@ public final class Projection<S> {
      * their state (negative: always kept), nobody waiting and not {@code held}. Returns how many.
      */
     public int evictIdle(long now, ToLongFunction<S> keepNanos, Predicate<String> held) {
-        int dropped = 0;
+        return evictIdle(now, keepNanos, held, (id, state) -> { });
+    }
+
+    /** {@link #evictIdle}, and {@code dropped} is told of each table dropped, with its last state (after its lock). */
+    public int evictIdle(long now, ToLongFunction<S> keepNanos, Predicate<String> held,
+                         BiConsumer<String, S> dropped) {
+        int count = 0;
         for (Map.Entry<String, Slot<S>> e : slots.entrySet()) {
             Slot<S> s = e.getValue();
             long keep = keepNanos.applyAsLong(s.state);
@@ -383,13 +408,15 @@ public final class Projection<S> {
                 continue;
             }
             synchronized (s) {
-                if (!s.evicted && s.waiters.isEmpty() && now - s.usedAt >= keep && slots.remove(e.getKey(), s)) {
-                    s.evicted = true;
-                    dropped++;
+                if (s.evicted || !s.waiters.isEmpty() || now - s.usedAt < keep || !slots.remove(e.getKey(), s)) {
+                    continue;
                 }
+                s.evicted = true;
+                count++;
             }
+            dropped.accept(e.getKey(), s.state);
         }
-        return dropped;
+        return count;
     }
 
     /**

@@ -30,11 +30,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "any other code; COMMAND_ID_IN_USE when a commandId of yours already names another command). "
                         + "Every command takes a commandId scoped to the caller; repeating it gets the first outcome "
                         + "again (create and solo too: 201 with the same table, see their descriptions). 504 RULES_TIMEOUT when the rules service does not answer in time "
-                        + "(durak.rules.timeout, 5 s); once it has not answered durak.rules.breaker.failures (3) "
-                        + "commands in a row, every command is refused at once with 503 RULES_UNAVAILABLE (and "
-                        + "Retry-After) until a probe after durak.rules.breaker.delay (5 s) is answered: the tables "
-                        + "are paused, reads, the lobby and the WebSocket go on (WebSocket frames paused and "
-                        + "resumed); readiness stays UP, its check rules-service shows the breaker (data circuit). "
+                        + "(durak.rules.timeout, 5 s); once it has answered nothing at all to "
+                        + "durak.rules.breaker.failures (3) commands in a row, every command is refused at once with "
+                        + "503 RULES_UNAVAILABLE (and Retry-After) until a probe after durak.rules.breaker.delay (5 s) "
+                        + "is answered: the tables are paused, reads, the lobby and the WebSocket go on (WebSocket "
+                        + "frames paused and resumed); readiness stays UP, its check rules-service shows the breaker "
+                        + "(data circuit). When it is busy, commands wait their turn here, and only those beyond "
+                        + "durak.rules.queue get 503 OVERLOADED (and Retry-After). "
                         + "503 BOTS_UNAVAILABLE when a hint cannot be had from the bot service. Solo games: POST /api/tables/solo; hints: POST /api/tables/{id}/hint. Every view "
                         + "carries the turn clock (clock). Live updates: WebSocket /api/tables/{id}/ws?token=..."),
         // every error answer's body (durak-service's OpenApiErrors puts it under every 4xx and 5xx)

@@ -27,8 +27,9 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * The bot service's hint endpoint (rules.md §8: "the strong bot suggests a move and says why"), called through the
- * REST client {@link BotApi}: {@code POST {durak.bot.url}/api/hints} with {@code {"rules", "view"}} — the
- * table's settings and the asking seat's own view (so the bot knows no more than the player) — answered with
+ * REST client {@link BotApi}: {@code POST {durak.bot.url}/api/hints} with {@code {"rules", "view", "names"}} — the
+ * table's settings, the asking seat's own view (so the bot knows no more than the player) and the seats' names (so
+ * that the reason names them) — answered with
  * {@code {"move", "reason", "candidates": [{"move", "notDurakRate", "meanCardsLeftWhenDurak", "samples",
  * "exact"}]}}. Whatever goes wrong on the way (no connection, no answer within
  * {@code quarkus.rest-client.bot-service.read-timeout}, an error status, an answer that cannot be read) fails the
@@ -81,11 +82,16 @@ public class BotClient {
         }
     }
 
-    /** Asks the bot service for a hint for {@code view}'s seat; fails only with {@link BotsUnavailableException}. */
-    public CompletableFuture<Hint> hint(Rules rules, SeatView view) {
+    /**
+     * Asks the bot service for a hint for {@code view}'s seat, the other seats called by {@code names} (one per seat,
+     * null for a seat without one) in its reason; fails only with {@link BotsUnavailableException}.
+     */
+    public CompletableFuture<Hint> hint(Rules rules, SeatView view, List<String> names) {
         ObjectNode body = F.objectNode();
         body.set("rules", Codec.toNode(rules));
         body.set("view", Codec.toNode(view));
+        ArrayNode n = body.putArray("names");
+        names.forEach(n::add);
         CompletionStage<RestResponse<String>> sent;
         try {
             sent = api.hint("Bearer " + token.get(), body);

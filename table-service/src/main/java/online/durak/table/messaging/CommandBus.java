@@ -25,8 +25,10 @@ import org.jboss.logging.Logger;
 /**
  * Commands out, replies in (docs/spine.md): a {@link CommandMessage} goes to {@code durak.commands} keyed by
  * its table id, and the future completes with the {@link ReplyMessage} of the same {@code commandId} read from
- * {@code durak.replies} (this instance's own group, from the end), or fails with {@link RulesTimeoutException}
- * after {@code durak.rules.timeout}.
+ * {@code durak.replies} (this instance's own group, every partition from the end: a command's outcome reaches the
+ * edge that sent it, whichever edge folds its table), or fails with {@link RulesTimeoutException} after
+ * {@code durak.rules.timeout}. Every reply read, any edge's, says the rules service answers: a timeout without one
+ * since the command was sent is {@linkplain RulesTimeoutException#silent() silence}, any other is a late reply.
  */
 @ApplicationScoped
 public class CommandBus {
@@ -42,6 +44,8 @@ public class CommandBus {
     private final Timer roundTrip;
     private volatile Producer<String, byte[]> producer;
     private volatile TopicConsumer replies;
+    /** When the last reply of any command was read (System.nanoTime). */
+    private volatile long lastReply = System.nanoTime();
 
     public CommandBus(KafkaClients kafka, MeterRegistry registry,
                       @ConfigProperty(name = "durak.rules.timeout", defaultValue = "5s") Duration timeout) {
@@ -70,7 +74,8 @@ public class CommandBus {
         if (p != null) {
             p.close(Duration.ofSeconds(2));
         }
-        pending.values().forEach(f -> f.completeExceptionally(new RulesTimeoutException("the service is stopping")));
+        pending.values().forEach(f -> f.completeExceptionally(new RulesTimeoutException("the service is stopping",
+                false)));
     }
 
     /**
@@ -79,11 +84,11 @@ public class CommandBus {
      */
     public CompletableFuture<ReplyMessage> send(CommandMessage command) {
         CompletableFuture<ReplyMessage> mine = new CompletableFuture<>();
+        long started = System.nanoTime();
         CompletableFuture<ReplyMessage> existing = pending.putIfAbsent(command.commandId(), mine);
         if (existing != null) {
-            return existing.exceptionallyCompose(CommandBus::asRulesTimeout);
+            return existing.exceptionallyCompose(e -> asRulesTimeout(e, started - timeout.toNanos()));
         }
-        long started = System.nanoTime();
         mine.whenComplete((r, e) -> {
             pending.remove(command.commandId(), mine);
             roundTrip.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
@@ -94,14 +99,15 @@ public class CommandBus {
                         if (e != null) {
                             LOG.warnf("command %s for table %s could not be published: %s", command.commandId(),
                                     command.tableId(), e.getMessage());
-                            mine.completeExceptionally(new RulesTimeoutException("the command could not be published"));
+                            mine.completeExceptionally(new RulesTimeoutException("the command could not be published",
+                                    true));
                         }
                     });
             sent.increment();
         } catch (RuntimeException e) {
             LOG.warnf("command %s for table %s could not be published: %s", command.commandId(), command.tableId(),
                     e.getMessage());
-            mine.completeExceptionally(new RulesTimeoutException("the command could not be published"));
+            mine.completeExceptionally(new RulesTimeoutException("the command could not be published", true));
             return mine;
         }
         mine.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionally(e -> {
@@ -112,18 +118,23 @@ public class CommandBus {
             }
             return null;
         });
-        return mine.exceptionallyCompose(CommandBus::asRulesTimeout);
+        return mine.exceptionallyCompose(e -> asRulesTimeout(e, started));
     }
 
-    private static CompletableFuture<ReplyMessage> asRulesTimeout(Throwable e) {
+    /** A timeout as {@link RulesTimeoutException}: silence when no reply at all was read since {@code sent}. */
+    private CompletableFuture<ReplyMessage> asRulesTimeout(Throwable e, long sent) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
         if (cause instanceof TimeoutException) {
-            return CompletableFuture.failedFuture(new RulesTimeoutException("the rules service did not answer in time"));
+            boolean silent = lastReply - sent < 0;
+            return CompletableFuture.failedFuture(new RulesTimeoutException(silent
+                    ? "the rules service did not answer in time" : "the rules service is busy and did not answer "
+                    + "this command in time; send it again with the same commandId", silent));
         }
         return CompletableFuture.failedFuture(cause);
     }
 
     private void onReply(ConsumerRecord<String, byte[]> r) {
+        lastReply = System.nanoTime();
         String commandId = RecordHeaders.text(header(r, RecordHeaders.COMMAND_ID));
         if (commandId != null && !pending.containsKey(commandId)) {
             return; // another instance's command (or one that timed out): not worth reading
@@ -149,8 +160,16 @@ public class CommandBus {
 
     /** The rules service did not answer in time (or the command could not be published). */
     public static final class RulesTimeoutException extends RuntimeException {
-        public RulesTimeoutException(String message) {
+        private final boolean silent;
+
+        public RulesTimeoutException(String message, boolean silent) {
             super(message, null, false, false);
+            this.silent = silent;
+        }
+
+        /** No reply at all (to any command) reached this edge meanwhile, or the command could not be published. */
+        public boolean silent() {
+            return silent;
         }
     }
 }

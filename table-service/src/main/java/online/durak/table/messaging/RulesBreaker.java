@@ -17,16 +17,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.ReplyMessage;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.jboss.logging.Logger;
 
 /**
- * The circuit breaker around sending a command and waiting for its reply (SmallRye Fault Tolerance's programmatic
- * {@link TypedGuard}). After {@code durak.rules.breaker.failures} commands in a row got no reply in time
- * ({@link CommandBus.RulesTimeoutException}) it opens, and every command fails at once with
- * {@link RulesUnavailableException} (503 {@code RULES_UNAVAILABLE}) instead of waiting out {@code durak.rules.timeout}.
- * After {@code durak.rules.breaker.delay} it is half-open: one command goes through as a probe, and the first reply
- * closes it again. A refusal by the rules engine is a reply, so it counts as success; only silence counts as failure.
+ * The circuit breaker and the bulkhead around sending a command and waiting for its reply (SmallRye Fault Tolerance's
+ * programmatic {@link TypedGuard}).
+ *
+ * <p>The breaker: after {@code durak.rules.breaker.failures} commands in a row waited out {@code durak.rules.timeout}
+ * while the rules service answered nothing at all (no reply to any command reached this edge since they were sent:
+ * {@link CommandBus.RulesTimeoutException#silent()}) it opens, and every command fails at once with
+ * {@link RulesUnavailableException} (503 {@code RULES_UNAVAILABLE}) instead of waiting out the timeout. A late reply is
+ * not silence: a command that timed out while others were answered fails alone (504 {@code RULES_TIMEOUT}) and counts as
+ * a success here, as does a refusal by the rules engine. After {@code durak.rules.breaker.delay} it is half-open: one
+ * command goes through as a probe, and the first reply closes it again.
+ *
+ * <p>The bulkhead: at most {@code durak.rules.in-flight} commands of this edge wait for their replies at a time; the
+ * next ones wait here, at most {@code durak.rules.queue} of them, and each is sent when a reply frees a place (its
+ * timeout starts then). Beyond that a command fails at once with {@link OverloadedException} (503 {@code OVERLOADED},
+ * {@code Retry-After}): only the commands in excess, and no table is paused.
  *
  * <p>SmallRye moves an open breaker to half-open on a timer but lets a probe through only when someone sends a
  * command; so that a paused table resumes without a player having to try, this class sends a probe of its own at
@@ -50,6 +60,7 @@ public class RulesBreaker {
     private final Duration delay;
     private final TypedGuard<CompletionStage<ReplyMessage>> guard;
     private final Counter prevented;
+    private final Counter overloaded;
     private final AtomicLong opened = new AtomicLong();
     private volatile CircuitBreakerState state = CircuitBreakerState.CLOSED;
     private volatile Instant since = Instant.now();
@@ -64,12 +75,15 @@ public class RulesBreaker {
 
     public RulesBreaker(CommandBus bus, Event<RulesAvailability> events, MeterRegistry registry,
                         @ConfigProperty(name = "durak.rules.breaker.failures", defaultValue = "3") int failures,
-                        @ConfigProperty(name = "durak.rules.breaker.delay", defaultValue = "5s") Duration delay) {
+                        @ConfigProperty(name = "durak.rules.breaker.delay", defaultValue = "5s") Duration delay,
+                        @ConfigProperty(name = "durak.rules.in-flight", defaultValue = "64") int inFlight,
+                        @ConfigProperty(name = "durak.rules.queue", defaultValue = "512") int queue) {
         this.bus = bus;
         this.events = events;
         this.failures = failures;
         this.delay = delay;
         this.prevented = registry.counter("durak.rules.breaker.prevented");
+        this.overloaded = registry.counter("durak.rules.overloaded");
         registry.gauge("durak.rules.breaker.state", this, b -> b.state.ordinal()); // 0 closed, 1 open, 2 half-open
         this.guard = TypedGuard.create(new TypeLiteral<CompletionStage<ReplyMessage>>() {
                 })
@@ -79,9 +93,14 @@ public class RulesBreaker {
                     .failureRatio(1.0) // every one of the last `failures` commands went unanswered
                     .delay(delay.toMillis(), ChronoUnit.MILLIS)
                     .successThreshold(1)
-                    .when(e -> unwrap(e) instanceof CommandBus.RulesTimeoutException)
+                    .when(e -> unwrap(e) instanceof CommandBus.RulesTimeoutException t && t.silent())
                     .onStateChange(this::changed)
                     .onPrevented(prevented::increment)
+                    .done()
+                .withBulkhead()
+                    .limit(inFlight)
+                    .queueSize(queue)
+                    .onRejected(overloaded::increment)
                     .done()
                 .build();
     }
@@ -99,8 +118,12 @@ public class RulesBreaker {
         }
         return stage.toCompletableFuture().exceptionallyCompose(e -> {
             Throwable cause = unwrap(e);
-            return CompletableFuture.failedFuture(cause instanceof CircuitBreakerOpenException
-                    ? new RulesUnavailableException(delay) : cause);
+            if (cause instanceof CircuitBreakerOpenException) {
+                cause = new RulesUnavailableException(delay);
+            } else if (cause instanceof BulkheadException) {
+                cause = new OverloadedException();
+            }
+            return CompletableFuture.failedFuture(cause);
         });
     }
 
@@ -170,6 +193,19 @@ public class RulesBreaker {
             e = e.getCause();
         }
         return e;
+    }
+
+    /** More commands of this edge wait for the rules service than its bulkhead holds: this one was not sent. */
+    public static final class OverloadedException extends RuntimeException {
+        public OverloadedException() {
+            super("the rules service is busy and this server has as many commands waiting for it as it takes: send it "
+                    + "again in a second with the same commandId", null, false, false);
+        }
+
+        /** When to try again (for Retry-After). */
+        public Duration retryAfter() {
+            return Duration.ofSeconds(1);
+        }
     }
 
     /** The breaker is open: the rules service did not answer the last commands, so this one was not sent. */

@@ -16,7 +16,8 @@ import org.jboss.logging.Logger;
  * the end). Once it has its partitions, and so a fixed position at the end of the topic, every projection is
  * rebuilt from the store (again a little later if the store is down; not ready until then): events published
  * after that position come through Kafka, anything before it is in the store, and an event seen both ways is
- * skipped by seq.
+ * skipped by seq. Every edge reads every partition, and folds the tables of its share ({@link EdgeShare}) and those
+ * asked for here; of the others' tables it keeps outlines, and their deals' events are passed over unread.
  */
 @ApplicationScoped
 public class TableEventsReader implements TopicConsumer.Handler {
@@ -24,11 +25,13 @@ public class TableEventsReader implements TopicConsumer.Handler {
 
     private final KafkaClients kafka;
     private final Projections projections;
+    private final EdgeShare share;
     private volatile TopicConsumer consumer;
 
-    public TableEventsReader(KafkaClients kafka, Projections projections) {
+    public TableEventsReader(KafkaClients kafka, Projections projections, EdgeShare share) {
         this.kafka = kafka;
         this.projections = projections;
+        this.share = share;
     }
 
     void start() {
@@ -50,6 +53,9 @@ public class TableEventsReader implements TopicConsumer.Handler {
 
     @Override
     public void handle(ConsumerRecord<String, byte[]> r, TopicConsumer.Holds holds) {
+        if (r.key() != null && !share.owns(r.partition()) && !projections.folds(r.key()) && outlined(r)) {
+            return;
+        }
         long seq = RecordHeaders.seq(CommandBus.header(r, RecordHeaders.SEQ));
         if (seq >= 0 && r.key() != null && projections.has(r.key(), seq)) {
             projections.skipped(); // mostly a move of this instance's, applied from its reply already
@@ -66,6 +72,25 @@ public class TableEventsReader implements TopicConsumer.Handler {
             projections.accept(m);
         } catch (RuntimeException e) { // one table's trouble must not hold up every other table's events
             LOG.warnf(e, "the event at %s-%d@%d could not be applied", r.topic(), r.partition(), r.offset());
+        }
+    }
+
+    /**
+     * An event of a table another edge folds: a deal's is passed over unread, any other moves the table's outline on.
+     * False when the table turned out to be folded here (the event is applied as one of this edge's).
+     */
+    private boolean outlined(ConsumerRecord<String, byte[]> r) {
+        String type = RecordHeaders.text(CommandBus.header(r, RecordHeaders.EVENT_TYPE));
+        if (type != null && Projections.dealEvent(type)) {
+            projections.passedOver();
+            return true;
+        }
+        try {
+            return projections.outline(Codec.readEventMessage(r.value()));
+        } catch (RuntimeException e) { // unreadable, or the store could not fill an unknown table's outline
+            LOG.warnf("the event at %s-%d@%d was not outlined: %s", r.topic(), r.partition(), r.offset(),
+                    e.getMessage());
+            return true;
         }
     }
 }

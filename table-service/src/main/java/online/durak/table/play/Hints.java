@@ -1,6 +1,8 @@
 package online.durak.table.play;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import online.durak.engine.Rejection;
 import online.durak.engine.SeatView;
@@ -43,7 +45,12 @@ public class Hints {
         SeatView view = hintable(at.table(), seat);
         commands.requireRules(); // a hint that could not be recorded is not asked of the bot service
         String id = at.table().tableId();
-        return bots.hint(at.table().state().rules(), view).thenCompose(hint -> {
+        TableState t = at.table().state();
+        List<String> names = new ArrayList<>();
+        for (int s = 0; s < t.rules().players(); s++) {
+            names.add(t.holder(s) == null ? null : t.holder(s).name());
+        }
+        return bots.hint(t.rules(), view, names).thenCompose(hint -> {
             if (!view.legalMoves().contains(hint.move())) {
                 throw new BotClient.BotsUnavailableException("the bot service suggested "
                         + Codec.write(hint.moveNode()) + ", which is not a legal move now; try again");

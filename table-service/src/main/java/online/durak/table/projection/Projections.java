@@ -14,6 +14,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.EventMessage;
 import online.durak.service.projection.Projection;
@@ -25,6 +26,12 @@ import org.jboss.logging.Logger;
 /**
  * Every table's projection (docs/spine.md "The table service"): the table as its log has made it, and the event
  * log.
+ *
+ * <p>With several edges (docs/spine.md "The edges") each folds the tables of its own partitions ({@link #share}) and
+ * any other table asked for here (a request or socket that reached this edge): those are "folded here". Of every
+ * other unfinished table it keeps only the {@link Outlines outline}, for the lobby and the listeners; a table folded
+ * here that is no more (dropped from memory, or its partition went to another edge) becomes an outline again, and an
+ * outline asked for is folded from the store without telling the listeners again what they were told.
  *
  * <p>Idempotent by {@code (table id, seq)}, folded and held by the shared {@link Projection} (durak-service): an event
  * with seq ≤ the table's last is skipped; one beyond the next makes the projection read the missing events from the
@@ -43,34 +50,42 @@ public class Projections {
     private static final int REBUILD_PAGE = 2000;
 
     private final Projection<TableSnapshot> tables;
+    private final Outlines outlines;
+    private volatile Predicate<String> ours = tableId -> true;
     private final List<TableListener> listeners = new CopyOnWriteArrayList<>();
     private final EventStore store;
     private final Executor executor;
     private final Duration waitTimeout;
     private final long keepFinishedNanos;
     private final long keepIdleNanos;
+    private final long keepUnownedNanos;
     private final AtomicLong nextSweep = new AtomicLong();
     private final Counter evictions;
     private final Counter applied;
     private final Counter duplicates;
     private final Counter gaps;
     private final Counter failures;
+    private final Counter outlined;
+    private final Counter passed;
 
     @Inject
     public Projections(EventStore store, ManagedExecutor executor, MeterRegistry registry,
                        @ConfigProperty(name = "durak.projection.timeout", defaultValue = "5s") Duration waitTimeout,
                        @ConfigProperty(name = "durak.projection.keep-finished", defaultValue = "2m") Duration keepFinished,
-                       @ConfigProperty(name = "durak.projection.keep-idle", defaultValue = "10m") Duration keepIdle) {
-        this(store, (Executor) executor, registry, waitTimeout, keepFinished, keepIdle);
+                       @ConfigProperty(name = "durak.projection.keep-idle", defaultValue = "10m") Duration keepIdle,
+                       @ConfigProperty(name = "durak.projection.keep-unowned", defaultValue = "30s")
+                       Duration keepUnowned) {
+        this(store, (Executor) executor, registry, waitTimeout, keepFinished, keepIdle, keepUnowned);
     }
 
     /** Outside CDI (unit tests): {@code executor} runs the store reads after a wait timed out. */
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout) {
-        this(store, executor, registry, waitTimeout, Duration.ofMinutes(2), Duration.ofMinutes(10));
+        this(store, executor, registry, waitTimeout, Duration.ofMinutes(2), Duration.ofMinutes(10),
+                Duration.ofSeconds(30));
     }
 
     public Projections(EventStore store, Executor executor, MeterRegistry registry, Duration waitTimeout,
-                       Duration keepFinished, Duration keepIdle) {
+                       Duration keepFinished, Duration keepIdle, Duration keepUnowned) {
         this.store = store;
         this.tables = new Projection<>(store::read, TableSnapshot::empty, TableSnapshot::seq, TableSnapshot::next)
                 .onApplied(this::applied);
@@ -78,16 +93,34 @@ public class Projections {
         this.waitTimeout = waitTimeout;
         this.keepFinishedNanos = keepFinished.toNanos();
         this.keepIdleNanos = keepIdle.toNanos();
+        this.keepUnownedNanos = keepUnowned.toNanos();
+        this.outlines = new Outlines((tableId, before) -> store.read(tableId, 0, before));
         this.evictions = registry.counter("durak.projection.evictions");
         this.applied = registry.counter("durak.projection.events", "outcome", "applied");
         this.duplicates = registry.counter("durak.projection.events", "outcome", "duplicate");
         this.gaps = registry.counter("durak.projection.gaps");
         this.failures = registry.counter("durak.projection.events", "outcome", "failed");
+        this.outlined = registry.counter("durak.projection.outlines.events", "outcome", "applied");
+        this.passed = registry.counter("durak.projection.outlines.events", "outcome", "passed");
+        registry.gauge("durak.projection.outlines", List.of(), outlines, Outlines::size);
         registry.gauge("durak.projection.tables", List.of(), tables, Projection::size);
     }
 
     public void addListener(TableListener listener) {
         listeners.add(listener);
+    }
+
+    /**
+     * Which tables are this edge's to fold (their partition is this edge's; docs/spine.md "The edges"); until this is
+     * said, every table is. Set once, by the messaging layer, before the events are read.
+     */
+    public void share(Predicate<String> ours) {
+        this.ours = ours;
+    }
+
+    /** Whether the table is folded here now (in memory: this edge's, or asked for here). */
+    public boolean folds(String tableId) {
+        return tables.peek(tableId) != null;
     }
 
     /**
@@ -100,8 +133,9 @@ public class Projections {
 
     // ---- events in ----
 
-    /** An event from the table-events topic. */
+    /** An event from the table-events topic, of a table folded here. */
     public void accept(EventMessage m) {
+        followIfOutlined(m.tableId());
         Projection.Outcome<TableSnapshot> o = tables.accept(m, -1);
         if (o.kind() != Projection.Kind.DUPLICATE && m.seq() > o.before() + 1) {
             gaps.increment();
@@ -119,6 +153,28 @@ public class Projections {
         sweepIfDue();
     }
 
+    /**
+     * An event of a table another edge folds: its outline moves on (the listeners are told of a table-level event).
+     * False, changing nothing, when the table is folded here after all (the caller {@link #accept}s it then).
+     */
+    public boolean outline(EventMessage m) {
+        boolean done = outlines.apply(m, () -> tables.peek(m.tableId()) != null, after -> tell(after, m));
+        if (done) {
+            outlined.increment();
+        }
+        return done;
+    }
+
+    /** Whether an event of this type belongs to a deal, so that no outline needs it. */
+    public static boolean dealEvent(String type) {
+        return Outlines.dealEvent(type);
+    }
+
+    /** Counts an event of a table another edge folds, passed over unread (a deal's event: no outline needs it). */
+    public void passedOver() {
+        passed.increment();
+    }
+
     /** Whether the table's projection has reached {@code seq} already (an event with it would be skipped). */
     public boolean has(String tableId, long seq) {
         TableSnapshot s = tables.peek(tableId);
@@ -132,11 +188,52 @@ public class Projections {
 
     /** Reads whatever the store has after the table's last seq and applies it; the newest snapshot. */
     public TableSnapshot catchUp(String tableId) {
+        followIfOutlined(tableId);
         Projection.Outcome<TableSnapshot> o = tables.catchUp(tableId, -1);
         if (o.kind() == Projection.Kind.FAILED) {
             failed(o);
         }
         return o.state();
+    }
+
+    /**
+     * An outlined table is to be folded here: its log up to the outline's seq, read from the store, is folded without
+     * telling the listeners again (they were told of it as an outline); what follows is applied as usual.
+     */
+    private void followIfOutlined(String tableId) {
+        if (!hasEvents(tableId) && outlines.has(tableId)) {
+            outlines.take(tableId, outline -> {
+                if (outline != null && !hasEvents(tableId)) {
+                    fold(tableId, outline.seq());
+                }
+            });
+        }
+    }
+
+    private boolean hasEvents(String tableId) {
+        TableSnapshot known = tables.peek(tableId);
+        return known != null && known.seq() > 0;
+    }
+
+    /** The table's log up to {@code upTo}, folded quietly (the listeners were told of it) into its projection. */
+    private void fold(String tableId, long upTo) {
+        TableSnapshot s = TableSnapshot.empty(tableId);
+        for (EventMessage m : store.read(tableId, 0, upTo + 1)) {
+            s = s.next(m);
+        }
+        tables.seed(tableId, s, -1);
+    }
+
+    /**
+     * This edge gave up partitions: every table folded here that is not this edge's now becomes an outline, unless
+     * someone waits on it or a listener holds it (a socket here). Returns how many.
+     */
+    public int release() {
+        return tables.evictIdle(System.nanoTime(), s -> ours.test(s.tableId()) ? -1 : 0, this::held, this::outlined);
+    }
+
+    private void outlined(String tableId, TableSnapshot last) {
+        outlines.put(last.table());
     }
 
     /** Rebuilds every table from the store (at start); returns the number of events read. */
@@ -150,6 +247,9 @@ public class Projections {
                 break;
             }
             for (EventMessage m : page) {
+                if (!ours.test(m.tableId()) && outline(m)) {
+                    continue;
+                }
                 Projection.Outcome<TableSnapshot> o = tables.apply(m.tableId(), List.of(m), -1);
                 if (o.kind() == Projection.Kind.FAILED) {
                     failed(o);
@@ -178,9 +278,14 @@ public class Projections {
         }
     }
 
-    /** Told of every event applied, under the table's lock: the listeners. */
+    /** Told of every event applied, under the table's lock. */
     private void applied(TableSnapshot after, EventMessage m) {
         applied.increment();
+        tell(after, m);
+    }
+
+    /** The listeners (the lobby among them), of an event applied or outlined. */
+    private void tell(TableSnapshot after, EventMessage m) {
         for (TableListener l : listeners) {
             try {
                 l.applied(after, m);
@@ -223,7 +328,10 @@ public class Projections {
 
     // ---- memory ----
 
-    /** Drops idle tables (see the class comment) at most every 10 s, on the thread that applies events. */
+    /**
+     * Drops idle tables (see the class comment) at most every 10 s, on the thread that applies events; an unfinished
+     * one becomes an outline.
+     */
     private void sweepIfDue() {
         long now = System.nanoTime();
         long due = nextSweep.get();
@@ -236,12 +344,15 @@ public class Projections {
     int evictIdle(long now) {
         int dropped = tables.evictIdle(now, s -> {
             TableStatus status = s.state().status();
-            if (status == TableStatus.OPEN) {
-                return -1; // the lobby lists it, and someone may join it any time
+            if (status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()) {
+                return keepFinishedNanos;
             }
-            return status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()
-                    ? keepFinishedNanos : keepIdleNanos;
-        }, this::held);
+            if (!ours.test(s.tableId())) {
+                return keepUnownedNanos; // another edge's, asked for here a while ago
+            }
+            return status == TableStatus.OPEN ? -1 : keepIdleNanos; // someone may join an open one any time
+        }, this::held, this::outlined);
+        outlines.forgetFolded(this::folds);
         if (dropped > 0) {
             evictions.increment(dropped);
             LOG.debugf("dropped %d idle table(s) from memory; %d remain", dropped, tables.size());

@@ -27,6 +27,9 @@ final class ErrorFrames {
         if (e instanceof RulesBreaker.RulesUnavailableException) {
             return new ServerFrame.Error(ErrorCodes.RULES_UNAVAILABLE, e.getMessage(), commandId);
         }
+        if (e instanceof RulesBreaker.OverloadedException) {
+            return new ServerFrame.Error(ErrorCodes.OVERLOADED, e.getMessage(), commandId);
+        }
         if (e instanceof CommandBus.RulesTimeoutException) {
             return new ServerFrame.Error(ErrorCodes.RULES_TIMEOUT, e.getMessage(), commandId);
         }

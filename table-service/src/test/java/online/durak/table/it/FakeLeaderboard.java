@@ -29,6 +29,7 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
     public static final String UPSTREAM = "X-Upstream";
     private HttpServer leaderboard;
     private HttpServer matchmaking;
+    private HttpServer bots;
     /** Released by the test once it has read the stream's first event through the edge. */
     static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
 
@@ -43,14 +44,16 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
             nothing = s.getLocalPort(); // closed again: nobody listens there
             leaderboard = server("leaderboard");
             matchmaking = server("matchmaking");
+            bots = server("bots");
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
         matchmaking.createContext("/api/quick-match/events", named("matchmaking", FakeLeaderboard::stream));
         leaderboard.start();
         matchmaking.start();
+        bots.start();
         return Map.of("durak.upstreams.leaderboard.url", url(leaderboard), "durak.upstreams.matchmaking.url",
-                url(matchmaking), "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
+                url(matchmaking), "durak.upstreams.bots.url", url(bots), "durak.upstreams.gone.url", "http://127.0.0.1:" + nothing,
                 "durak.upstreams.gone.paths", "/api/gone*", "durak.upstreams.gone.timeout", "2s");
     }
 
@@ -132,7 +135,7 @@ public class FakeLeaderboard implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
-        for (HttpServer s : new HttpServer[] {leaderboard, matchmaking}) {
+        for (HttpServer s : new HttpServer[] {leaderboard, matchmaking, bots}) {
             if (s != null) {
                 s.stop(0);
             }

@@ -50,11 +50,14 @@ class ProjectionsTest {
     private final Projections projections = new Projections(store, Runnable::run, new SimpleMeterRegistry(),
             Duration.ofMillis(200));
     private final List<Long> told = new ArrayList<>();
+    /** Each table as the listeners were last told of it (what the lobby lists). */
+    private final java.util.Map<String, TableSnapshot> heard = new java.util.HashMap<>();
 
     {
         projections.addListener((after, event) -> {
             assertEquals(event.seq(), after.seq());
             told.add(event.seq());
+            heard.put(after.tableId(), after);
         });
     }
 
@@ -165,7 +168,7 @@ class ProjectionsTest {
     @Test
     void idleTablesAreDroppedFromMemoryAndReadAgainWhenNeeded() throws Exception {
         Projections p = new Projections(store, Runnable::run, new SimpleMeterRegistry(), Duration.ofMillis(200),
-                Duration.ofMinutes(1), Duration.ofMinutes(10));
+                Duration.ofMinutes(1), Duration.ofMinutes(10), Duration.ofSeconds(30));
         Script running = game();
         Script finished = finishedGame("t5");
         Script open = new Script("t6").run(new online.durak.engine.table.TableCommand.Create("p9", "Zoe",
@@ -199,7 +202,7 @@ class ProjectionsTest {
 
         // without them the running table goes after keep-idle; the open one stays for the lobby
         Projections q = new Projections(store, Runnable::run, new SimpleMeterRegistry(), Duration.ofMillis(200),
-                Duration.ofMinutes(1), Duration.ofMinutes(10));
+                Duration.ofMinutes(1), Duration.ofMinutes(10), Duration.ofSeconds(30));
         for (Script g : List.of(running, open)) {
             g.messages.forEach(q::accept);
         }
@@ -248,5 +251,123 @@ class ProjectionsTest {
         projections.accept(g.seq(1));
         projections.accept(g.seq(2));
         assertEquals(2, projections.current("t1").seq());
+    }
+
+    /** What the table-events reader does with a record of another edge's table: a deal's event passed over unread. */
+    private static void fromAnotherEdge(Projections p, EventMessage m) {
+        if (p.folds(m.tableId())) {
+            p.accept(m);
+        } else if (Projections.dealEvent(m.type())) {
+            p.passedOver();
+        } else if (!p.outline(m)) {
+            p.accept(m);
+        }
+    }
+
+    @Test
+    void anotherEdgesTablesAreOutlines_theListenersHearTheirTableLevelEventsOnly() {
+        projections.share(tableId -> false);
+        Script open = new Script("t6").run(new online.durak.engine.table.TableCommand.Create("p9", "Zoe",
+                Script.twoPlayers(1)));
+        Script g = game();
+        for (Script s : List.of(open, g)) {
+            store.rows.addAll(s.messages);
+            s.messages.forEach(m -> fromAnotherEdge(projections, m));
+        }
+        assertEquals(0, projections.size(), "nothing is folded here");
+        assertFalse(projections.folds("t1"));
+        List<Long> tableLevel = g.messages.stream().filter(m -> !Projections.dealEvent(m.type()))
+                .map(EventMessage::seq).toList();
+        assertTrue(tableLevel.size() < g.messages.size(), "a started game has deal events");
+        List<Long> expected = new ArrayList<>(open.messages.stream().map(EventMessage::seq).toList());
+        expected.addAll(tableLevel);
+        assertEquals(expected, told, "the table-level events of both tables, in order");
+        assertEquals(online.durak.engine.table.TableStatus.OPEN, heard.get("t6").state().status());
+        assertEquals(open.state.toString(), heard.get("t6").state().toString(), "an open table is all outline");
+        assertEquals(0, store.reads, "an outline needs no store");
+
+        // asked for here: folded from the store, the listeners not told again of what they heard
+        told.clear();
+        TableSnapshot s = projections.find("t1").orElseThrow();
+        assertEquals(g.state.toString(), s.state().toString());
+        assertEquals(g.lastSeq(), s.events().size());
+        long outlined = tableLevel.get(tableLevel.size() - 1);
+        assertTrue(told.stream().allMatch(seq -> seq > outlined), "told again only of what the outline had not seen "
+                + "(the deal's events after its last table-level one): " + told);
+        assertTrue(projections.folds("t1"));
+        // and from now on it follows every event
+        told.clear();
+        g.play(1);
+        store.rows.add(g.seq(g.lastSeq()));
+        fromAnotherEdge(projections, g.seq(g.lastSeq()));
+        assertEquals(g.state.toString(), projections.current("t1").state().toString());
+        assertEquals(List.of(g.lastSeq()), told);
+    }
+
+    @Test
+    void anOutlineOfATableNotSeenBeforeIsReadFromTheStore() {
+        projections.share(tableId -> false);
+        Script g = game();
+        int before = g.messages.size();
+        g.play(2).run(new online.durak.engine.table.TableCommand.Leave("p1"));
+        store.rows.addAll(g.messages);
+        List<EventMessage> after = g.messages.subList(before, g.messages.size());
+        after.forEach(m -> fromAnotherEdge(projections, m));
+        List<Long> tableLevel = after.stream().filter(m -> !Projections.dealEvent(m.type())).map(EventMessage::seq)
+                .toList();
+        assertFalse(tableLevel.isEmpty(), "the leave");
+        assertEquals(tableLevel, told);
+        assertEquals(0, projections.size());
+        assertEquals(g.state.seats().toString(), projections.find("t1").orElseThrow().state().seats().toString());
+    }
+
+    @Test
+    void partitionsGivenUpMakeTheirTablesOutlines_unlessHeld() {
+        Script a = game();
+        Script b = Script.started("t2", "p2", "p3", Script.twoPlayers(1), 43).play(4);
+        for (Script s : List.of(a, b)) {
+            store.rows.addAll(s.messages);
+            s.messages.forEach(projections::accept);
+        }
+        projections.addListener(new TableListener() {
+            @Override
+            public void applied(TableSnapshot after, EventMessage event) {
+            }
+
+            @Override
+            public boolean holds(String tableId) {
+                return tableId.equals("t2"); // a socket here
+            }
+        });
+        projections.share(tableId -> false);
+        assertEquals(1, projections.release());
+        assertFalse(projections.folds("t1"));
+        assertTrue(projections.folds("t2"));
+        told.clear();
+        // t1's next table-level event moves its outline on; asked for again, it is the whole table
+        int before = a.messages.size();
+        a.play(1).run(new online.durak.engine.table.TableCommand.Leave("p0"));
+        List<EventMessage> after = a.messages.subList(before, a.messages.size());
+        store.rows.addAll(after);
+        after.forEach(m -> fromAnotherEdge(projections, m));
+        assertFalse(projections.folds("t1"));
+        assertEquals(after.stream().filter(m -> !Projections.dealEvent(m.type())).map(EventMessage::seq).toList(),
+                told, "the leave");
+        assertEquals(a.state.toString(), projections.find("t1").orElseThrow().state().toString());
+    }
+
+    @Test
+    void theDealsEventsAreTheEnginesDealEventsAndItsDealStarted() throws Exception {
+        var types = Class.forName("online.durak.messages.Wire$EventMixin")
+                .getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class).value();
+        java.util.Set<String> deal = new java.util.TreeSet<>();
+        for (var t : types) {
+            if (online.durak.engine.Event.DealEvent.class.isAssignableFrom(t.value())
+                    || t.value() == online.durak.engine.Event.DealStarted.class) {
+                deal.add(t.name());
+            }
+        }
+        assertTrue(types.length > deal.size());
+        assertEquals(deal, new java.util.TreeSet<>(Outlines.DEAL_EVENTS));
     }
 }

@@ -54,7 +54,7 @@ class PublicDocumentTest {
     @Test
     void everyRouteTheEdgeIsBuiltWith_reachesItsUpstream_byADocumentedPath() {
         Map<String, List<String>> built = builtRoutes();
-        assertEquals(Set.of("leaderboard", "matchmaking"), built.keySet());
+        assertEquals(Set.of("bots", "leaderboard", "matchmaking"), built.keySet());
         JsonNode served = served();
         for (ForwardedPath route : ForwardedPath.inOrder(built)) {
             List<String> documented = new ArrayList<>();
