@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as tcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket as Peer } from 'ws';
 import { session } from '../session';
@@ -96,6 +96,28 @@ describe('heartbeats', () => {
       expect(live).toEqual([true, false, true]);
     } finally {
       lobby.close();
+    }
+  });
+
+  it('the lobby socket gives up an upgrade that is never answered and connects again', async () => {
+    const tried: Socket[] = [];
+    const silent = tcpServer((socket) => tried.push(socket)); // reads the upgrade request and never answers it
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM
+      .setURL(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`);
+    const lobby = new LobbySocket(() => 'tok-1', { frame: () => {}, status: () => {} }, async () => true, {},
+      { type: 'subscribe' });
+    lobby.open();
+    try {
+      await until(() => expect(tried).toHaveLength(1));
+      await passTime(15_000);
+      expect(tried).toHaveLength(1);
+      await passTime(10_000);
+      await until(() => expect(tried).toHaveLength(2));
+    } finally {
+      lobby.close();
+      tried.forEach((t) => t.destroy());
+      silent.close();
     }
   });
 

@@ -3,7 +3,8 @@
  * by itself but never shows them to the page, so the page asks on its own: when nothing has come for `QUIET_MS` it
  * sends `{"type":"ping"}`, which the server answers with `{"type":"pong"}`; when nothing at all has come for `DEAD_MS`
  * the link is dead (a lost network, a cut with the socket left open) and `dead` is called, at the latest
- * `DEAD_MS + TICK_MS` after the last frame. A busy socket sends no pings: its frames show it alive.
+ * `DEAD_MS + TICK_MS` after the last frame (or after the connect, when the upgrade is never answered). A busy socket
+ * sends no pings: its frames show it alive.
  */
 export const QUIET_MS = 10_000;
 export const DEAD_MS = 20_000;

@@ -46,17 +46,20 @@ export class LobbySocket {
     const params = new URLSearchParams({ token: this.token() ?? '', ...this.query });
     const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws?${params}`);
     this.ws = ws;
-    const heartbeat = new Heartbeat(() => ws.send(JSON.stringify({ type: 'ping' })), () => {
-      // a dead link may take minutes to report its close: leave it and connect again now
+    const heartbeat = new Heartbeat(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+    }, () => {
+      // a dead link (or an upgrade never answered) may take minutes to report its close: leave it, connect again now
       ws.close();
       this.dropped(ws);
     });
     this.heartbeat?.stop();
     this.heartbeat = heartbeat;
+    heartbeat.start(); // from the connect on: an upgrade that is never answered is a dead link too
     // a filter changed while connecting goes out once the socket is open
     const asked = this.subscribeFrame;
     ws.onopen = () => {
-      heartbeat.start();
+      heartbeat.heard();
       if (this.subscribeFrame !== asked) ws.send(JSON.stringify(this.subscribeFrame));
     };
     ws.onmessage = (m) => {

@@ -78,14 +78,17 @@ export class TableSocket {
     this.on.status(this.retries === 0 ? 'connecting' : 'reconnecting');
     const ws = new WebSocket(url);
     this.ws = ws;
-    const heartbeat = new Heartbeat(() => ws.send(JSON.stringify({ type: 'ping' })), () => {
-      // a dead link may take minutes to report its close: leave it and connect again now
+    const heartbeat = new Heartbeat(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+    }, () => {
+      // a dead link (or an upgrade never answered) may take minutes to report its close: leave it, connect again now
       ws.close();
       this.dropped(ws, 1006);
     });
     this.heartbeat?.stop();
     this.heartbeat = heartbeat;
-    ws.onopen = () => heartbeat.start();
+    heartbeat.start(); // from the connect on: an upgrade that is never answered is a dead link too
+    ws.onopen = () => heartbeat.heard();
     ws.onmessage = (m) => {
       heartbeat.heard();
       this.frame(JSON.parse(String(m.data)) as ServerFrame);
