@@ -78,6 +78,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private final Path dataDir;          // null when external
     private final int requestedPort;
     private final PgUrl external;        // null when embedded
+    private final boolean fsync;
 
     private EmbeddedPostgres pg;
     private ProcessHandle postmaster;    // of pg, while it runs
@@ -85,18 +86,27 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private int port;                    // 0 until the first start picks it, then kept
     private long startupMillis;
 
-    private EmbeddedPostgresServer(Path dataDir, int port, PgUrl external) {
+    private EmbeddedPostgresServer(Path dataDir, int port, PgUrl external, boolean fsync) {
         this.dataDir = dataDir == null ? null : dataDir.toAbsolutePath().normalize();
         this.requestedPort = port;
         this.external = external;
+        this.fsync = fsync;
     }
 
-    /** An embedded server with its data in {@code dataDir}; {@code port} 0 picks a free port. */
+    /** An embedded, durable server with its data in {@code dataDir}; {@code port} 0 picks a free port. */
     public static EmbeddedPostgresServer embedded(Path dataDir, int port) {
+        return embedded(dataDir, port, true);
+    }
+
+    /**
+     * An embedded server; {@code fsync} false is unsafe (zonky's default, for tests): a crash of the machine can lose
+     * committed transactions or corrupt the database.
+     */
+    public static EmbeddedPostgresServer embedded(Path dataDir, int port, boolean fsync) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("bad port " + port);
         }
-        return new EmbeddedPostgresServer(dataDir, port, null);
+        return new EmbeddedPostgresServer(dataDir, port, null, fsync);
     }
 
     /**
@@ -104,7 +114,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * (user info or {@code user}/{@code password} parameters) or default to durak/durak.
      */
     public static EmbeddedPostgresServer external(String url, String user, String password) {
-        return new EmbeddedPostgresServer(null, 0, PgUrl.parse(url, user, password));
+        return new EmbeddedPostgresServer(null, 0, PgUrl.parse(url, user, password), true);
     }
 
     /** External when the environment has {@value #ENV_URL}, embedded otherwise. */
@@ -152,6 +162,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 .setPort(port)
                 .setLocaleConfig("locale", "C")
                 .setServerConfig("listen_addresses", HOST)
+                // zonky starts postgres with -F (fsync off); a later -c wins, so durability is a choice made here
+                .setServerConfig("fsync", fsync ? "on" : "off")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("max_connections", "300")
                 .setOutputRedirector(toLog)
@@ -164,6 +176,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             ensureDatabase();
             startupMillis = (System.nanoTime() - t0) / 1_000_000;
             LOG.info("PostgreSQL (embedded) up at {} in {} ms, data in {}", jdbcUrl(), startupMillis, pgData);
+            if (!fsync) {
+                LOG.warn("PostgreSQL runs with fsync off (--unsafe-no-fsync): a crash of the machine can lose "
+                        + "accepted moves; for tests only");
+            }
             return this;
         } catch (IOException e) {
             stop();

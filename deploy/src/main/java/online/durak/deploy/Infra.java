@@ -48,7 +48,8 @@ public final class Infra implements AutoCloseable {
 
     /** What to start. */
     public record Config(Path dataDir, int kafkaPort, int pgPort, int partitions,
-                         String externalPgUrl, String externalPgUser, String externalPgPassword) {
+                         String externalPgUrl, String externalPgUser, String externalPgPassword,
+                         boolean unsafeNoFsync) {
 
         public Config {
             if (partitions < 1) {
@@ -58,19 +59,30 @@ public final class Infra implements AutoCloseable {
 
         /** Embedded everything in {@code dataDir}, free ports, {@value #DEFAULT_PARTITIONS} partitions. */
         public static Config of(Path dataDir) {
-            return new Config(dataDir, 0, 0, DEFAULT_PARTITIONS, null, null, null);
+            return new Config(dataDir, 0, 0, DEFAULT_PARTITIONS, null, null, null, false);
         }
 
         public Config withPorts(int kafka, int pg) {
-            return new Config(dataDir, kafka, pg, partitions, externalPgUrl, externalPgUser, externalPgPassword);
+            return new Config(dataDir, kafka, pg, partitions, externalPgUrl, externalPgUser, externalPgPassword,
+                    unsafeNoFsync);
         }
 
         public Config withPartitions(int n) {
-            return new Config(dataDir, kafkaPort, pgPort, n, externalPgUrl, externalPgUser, externalPgPassword);
+            return new Config(dataDir, kafkaPort, pgPort, n, externalPgUrl, externalPgUser, externalPgPassword,
+                    unsafeNoFsync);
         }
 
         public Config withExternalPostgres(String url, String user, String password) {
-            return new Config(dataDir, kafkaPort, pgPort, partitions, url, user, password);
+            return new Config(dataDir, kafkaPort, pgPort, partitions, url, user, password, unsafeNoFsync);
+        }
+
+        /**
+         * The embedded PostgreSQL without {@code fsync}: faster, but a power loss or a crash of the machine can lose
+         * moves players were told were accepted, or corrupt the database. For tests only.
+         */
+        public Config withUnsafeNoFsync() {
+            return new Config(dataDir, kafkaPort, pgPort, partitions, externalPgUrl, externalPgUser,
+                    externalPgPassword, true);
         }
     }
 
@@ -92,7 +104,7 @@ public final class Infra implements AutoCloseable {
         this.kafka = new EmbeddedKafka(dataDir.resolve("kafka"), config.kafkaPort());
         this.postgres = config.externalPgUrl() != null && !config.externalPgUrl().isBlank()
             ? EmbeddedPostgresServer.external(config.externalPgUrl(), config.externalPgUser(), config.externalPgPassword())
-            : EmbeddedPostgresServer.embedded(dataDir.resolve("postgres"), config.pgPort());
+            : EmbeddedPostgresServer.embedded(dataDir.resolve("postgres"), config.pgPort(), !config.unsafeNoFsync());
     }
 
     /**

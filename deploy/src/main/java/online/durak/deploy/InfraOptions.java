@@ -40,6 +40,11 @@ final class InfraOptions {
             description = "its password (DURAK_PG_PASSWORD; default: from the URL, else durak)")
     String pgPassword;
 
+    @Option(names = "--unsafe-no-fsync", descriptionKey = "DURAK_UNSAFE_NO_FSYNC", defaultValue = "false",
+            description = "run the embedded PostgreSQL without fsync: faster, but a crash of the machine can lose "
+                    + "accepted moves or corrupt the database; for tests only (DURAK_UNSAFE_NO_FSYNC)")
+    boolean unsafeNoFsync;
+
     @Option(names = "--watch-pid", paramLabel = "PID", descriptionKey = "DURAK_WATCH_PID",
             description = "stop cleanly when that process (and every pid named by a file in <data>/watchers/) has "
                     + "ended; repeatable (DURAK_WATCH_PID)")
@@ -64,7 +69,7 @@ final class InfraOptions {
             throw new IllegalArgumentException("control port out of range: " + control);
         }
         return new InfraMain.Options(new Infra.Config(data, kafkaPort, pgPort, partitions, blankToNull(pgUrl),
-                blankToNull(pgUser), pgPassword), pids, control);
+                blankToNull(pgUser), pgPassword, unsafeNoFsync), pids, control);
     }
 
     private static String blankToNull(String s) {

@@ -11,6 +11,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -63,12 +64,17 @@ public final class TokenKeys {
 
     private static boolean isRsa(Path priv) {
         try {
-            byte[] der = Base64.getMimeDecoder().decode(Files.readString(priv).replaceAll("-----[A-Z ]+-----", ""));
-            KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der));
+            readPrivate(priv);
             return true;
         } catch (IOException | IllegalArgumentException | GeneralSecurityException e) {
             return false;
         }
+    }
+
+    /** The RSA private key of a PEM file (PKCS#8) as {@link #make} writes it. */
+    static PrivateKey readPrivate(Path priv) throws IOException, GeneralSecurityException {
+        byte[] der = Base64.getMimeDecoder().decode(Files.readString(priv).replaceAll("-----[A-Z ]+-----", ""));
+        return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der));
     }
 
     private static String pem(String type, byte[] der) {

@@ -62,6 +62,9 @@ class ConfigParsingTest {
         assertEquals(5432, defaults.pgPort());
         assertEquals(12, defaults.partitions());
         assertNull(defaults.externalPgUrl());
+        assertFalse(defaults.unsafeNoFsync(), "durable unless asked");
+        assertTrue(InfraMain.parse(new String[] {"--unsafe-no-fsync"}, Map.of()).unsafeNoFsync());
+        assertTrue(InfraMain.parse(new String[0], Map.of("DURAK_UNSAFE_NO_FSYNC", "true")).unsafeNoFsync());
 
         Infra.Config c = InfraMain.parse(
             new String[] {"--data", "/tmp/x", "--kafka-port=0", "--partitions", "4"},

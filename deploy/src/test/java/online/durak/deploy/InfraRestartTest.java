@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +45,13 @@ class InfraRestartTest {
 
     @TempDir
     Path data;
+
+    private static String show(Statement st, String setting) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SHOW " + setting)) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
 
     @Test
     void recordAndRowSurviveARestartOnTheSameDataFolder() throws Exception {
@@ -92,6 +100,9 @@ class InfraRestartTest {
                     assertEquals(1, ins.executeUpdate());
                 }
                 assertEquals(value, selectPayload(c, key));
+                // durable by default: a commit is on disk before the client hears of it
+                assertEquals("on", show(st, "fsync"));
+                assertEquals("on", show(st, "synchronous_commit"));
             }
             System.out.printf("[durak-deploy] first start: Kafka %d ms, PostgreSQL %d ms (side by side)%n", kafkaMs, pgMs);
         } finally {

@@ -38,7 +38,7 @@ import java.util.Properties;
  * module of this build, or by a build still running);</li>
  * <li>else it starts deploy's {@code InfraMain} in a JVM of its own ({@code -Xmx384m}, classes from
  * {@code deploy/target/classes} and {@code deploy/target/classpath.txt}) on free ports with
- * {@code --watch-pid <the Maven JVM>}, output to {@code target/test-infra/infra.out}, and waits up to
+ * {@code --watch-pid <the Maven JVM>} and {@code --unsafe-no-fsync} (a test's data need not survive a power loss), output to {@code target/test-infra/infra.out}, and waits up to
  * {@value #START_TIMEOUT_SECONDS} s for {@code infra.properties}.</li>
  * </ol>
  * The root is the first folder upwards from {@code user.dir} that holds {@code .ci/}, else the topmost one whose
@@ -344,7 +344,7 @@ public final class TestInfra {
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-cp", cp, MAIN_CLASS,
-            "--data", dir.toString(), "--kafka-port", "0", "--pg-port", "0",
+            "--data", dir.toString(), "--kafka-port", "0", "--pg-port", "0", "--unsafe-no-fsync",
             "--watch-pid", Long.toString(watched), "--control-port", "0"));
         Path out = dir.resolve("infra.out");
         Files.deleteIfExists(props);

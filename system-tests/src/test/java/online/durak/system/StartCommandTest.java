@@ -140,6 +140,20 @@ class StartCommandTest {
         }
         long postgres = postmasterPid(data).orElseThrow();
 
+        // an operator's service token, made from the data folder's key, opens leaderboard-service's /admin paths
+        Matcher port = Pattern.compile("leaderboard-service ready on port (\\d+)").matcher(first.out);
+        assertTrue(port.find(), first.out.toString());
+        Api leaderboard = new Api("http://127.0.0.1:" + port.group(1));
+        assertEquals(401, leaderboard.get("/admin/rebuild", null).status());
+        assertEquals(403, leaderboard.get("/admin/rebuild", g.get(0).token()).status(), "a player's token");
+        Process minted = new ProcessBuilder("bash", SystemUnderTest.home().resolve("deploy/service-token.sh").toString(),
+            "--data", data.toString(), "--subject", "start-command-test").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String token = new String(minted.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, minted.waitFor(), "service-token.sh");
+        Api.Response status = leaderboard.get("/admin/rebuild", token);
+        assertEquals(200, status.status(), status.toString());
+        assertTrue(status.body().has("running"), status.toString());
+
         int code = first.stop();
         assertTrue(code == 0 || code == 143, "exit code " + code + ":\n" + first.out);
         assertTrue(first.out.toString().contains("DURAK STOPPED"), "exit code " + code + ":\n" + first.out);
