@@ -10,6 +10,7 @@ import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.core.buffer.Buffer;
 import java.util.HashMap;
 import java.util.List;
@@ -99,8 +100,9 @@ public class LobbySocket {
         }
     }
 
-    /** The answer to the server's ping ({@link Heartbeats}). */
+    /** The answer to the server's ping ({@link Heartbeats}): a time noted, on the event loop. */
     @OnPongMessage
+    @NonBlocking
     public void onPong(Buffer data, WebSocketConnection c) {
         Heartbeats.heard(c);
     }

@@ -8,6 +8,7 @@ import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.core.buffer.Buffer;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -102,8 +103,9 @@ public class TableSocket {
         }
     }
 
-    /** The answer to the server's ping ({@link Heartbeats}). */
+    /** The answer to the server's ping ({@link Heartbeats}): a time noted, on the event loop. */
     @OnPongMessage
+    @NonBlocking
     public void onPong(Buffer data, WebSocketConnection c) {
         Heartbeats.heard(c);
     }
