@@ -15,8 +15,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // useTableSocket's test runs a server (node:http, ws) beside its happy-dom window, so it is transformed for Node:
-    // under NODE_ENV=production (as Quinoa builds) a browser transform replaces node:http with an empty module
-    testTransformMode: { ssr: ['**/composables/useTableSocket.test.ts'] },
+    // useTableSocket's and the heartbeats' tests run a server (node:http, ws) beside their happy-dom window, so they are
+    // transformed for Node: under NODE_ENV=production (as Quinoa builds) a browser transform replaces node:http with an
+    // empty module
+    testTransformMode: { ssr: ['**/composables/useTableSocket.test.ts', '**/api/heartbeat.test.ts'] },
   },
 });

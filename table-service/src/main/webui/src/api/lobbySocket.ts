@@ -1,4 +1,5 @@
 import type { LobbyFrame } from './types';
+import { Heartbeat } from './heartbeat';
 
 /**
  * The lobby, live over `/api/lobby/ws` (docs/websocket.md "The lobby"): one subscription at a time, its first page,
@@ -9,6 +10,7 @@ export class LobbySocket {
   private ws: WebSocket | null = null;
   private retries = 0;
   private closedByUs = false;
+  private heartbeat: Heartbeat | null = null;
 
   /**
    * `query`: the subscription's parameters (the REST query's texts), `frame`: the same as a subscribe frame.
@@ -27,6 +29,7 @@ export class LobbySocket {
 
   close(): void {
     this.closedByUs = true;
+    this.heartbeat?.stop();
     this.ws?.close(1000);
     this.ws = null;
   }
@@ -43,28 +46,45 @@ export class LobbySocket {
     const params = new URLSearchParams({ token: this.token() ?? '', ...this.query });
     const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws?${params}`);
     this.ws = ws;
+    const heartbeat = new Heartbeat(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+    }, () => {
+      // a dead link (or an upgrade never answered) may take minutes to report its close: leave it, connect again now
+      ws.close();
+      this.dropped(ws);
+    });
+    this.heartbeat?.stop();
+    this.heartbeat = heartbeat;
+    heartbeat.start(); // from the connect on: an upgrade that is never answered is a dead link too
     // a filter changed while connecting goes out once the socket is open
     const asked = this.subscribeFrame;
     ws.onopen = () => {
+      heartbeat.heard();
       if (this.subscribeFrame !== asked) ws.send(JSON.stringify(this.subscribeFrame));
     };
     ws.onmessage = (m) => {
+      heartbeat.heard();
       const f = JSON.parse(String(m.data)) as LobbyFrame;
+      if (f.type === 'pong') return;
       if (f.type === 'page') {
         this.retries = 0;
         this.on.status(true);
       }
       this.on.frame(f);
     };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.closedByUs) return;
-      this.retries++;
-      this.on.status(false);
-      setTimeout(async () => {
-        if (!this.closedByUs && (await this.signedIn())) this.connect();
-      }, Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)));
-    };
+    ws.onclose = () => this.dropped(ws);
+  }
+
+  /** The connection `ws` ended: unless the page closed it, connect again. */
+  private dropped(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.heartbeat?.stop();
+    if (this.closedByUs) return;
+    this.retries++;
+    this.on.status(false);
+    setTimeout(async () => {
+      if (!this.closedByUs && (await this.signedIn())) this.connect();
+    }, Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)));
   }
 }

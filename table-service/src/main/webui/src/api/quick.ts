@@ -1,6 +1,7 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { ApiErrorBody, QuickTicket } from './types';
 import { ApiError } from './http';
+import { Heartbeat } from './heartbeat';
 import { session } from '../session';
 
 // The waiting screen's push: GET /api/quick-match/events, read with fetch (@microsoft/fetch-event-source) rather than
@@ -16,9 +17,34 @@ class Fatal extends Error {}
 
 /**
  * Follows the player's ticket until it is formed or gone, or `signal` aborts. A dropped stream is opened again after
- * 2 s (`onDown` is told meanwhile); a refusal (404 NO_TICKET, 401) ends it with an ApiError.
+ * 2 s (`onDown` is told meanwhile); at once, a stream that brought nothing for the heartbeat's `DEAD_MS` though the server
+ * writes every second (a dead link: api/heartbeat.ts). A refusal (404 NO_TICKET, 401) ends it with an ApiError.
  */
 export async function followTicket(onEvent: (e: QuickEvent) => void, onDown: () => void, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    const link = new AbortController();
+    const abort = () => link.abort();
+    signal.addEventListener('abort', abort);
+    let dead = false;
+    const heartbeat = new Heartbeat(() => {}, () => {
+      dead = true;
+      link.abort();
+    });
+    heartbeat.start();
+    try {
+      await followOnce(onEvent, onDown, link.signal, heartbeat);
+    } finally {
+      heartbeat.stop();
+      signal.removeEventListener('abort', abort);
+    }
+    if (!dead) return;
+    onDown();
+  }
+}
+
+/** One stream, until it ends or `signal` aborts; every event and each open is heard by the heartbeat. */
+async function followOnce(onEvent: (e: QuickEvent) => void, onDown: () => void, signal: AbortSignal,
+                          heartbeat: Heartbeat): Promise<void> {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (session.player) headers.Authorization = `Bearer ${session.player.token}`;
   let ended = false;
@@ -27,6 +53,7 @@ export async function followTicket(onEvent: (e: QuickEvent) => void, onDown: () 
     signal,
     openWhenHidden: true, // a hidden tab keeps its place in the queue
     async onopen(res) {
+      heartbeat.heard();
       if (res.ok && (res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return;
       let body: { code?: string; message?: string } = {};
       try {
@@ -39,6 +66,7 @@ export async function followTicket(onEvent: (e: QuickEvent) => void, onDown: () 
       throw new Fatal(JSON.stringify({ status: res.status, code: body.code ?? `HTTP_${res.status}`, message: body.message ?? '' }));
     },
     onmessage(m) {
+      heartbeat.heard();
       if (m.event === 'gone') {
         const b = JSON.parse(m.data) as ApiErrorBody;
         ended = true;

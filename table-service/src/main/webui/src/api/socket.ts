@@ -1,6 +1,7 @@
 import type { ClientFrame, EventEnvelope, Move, ServerFrame, TableView } from './types';
 import { nextStep } from './seq';
 import { commandId } from './http';
+import { Heartbeat } from './heartbeat';
 
 export interface SocketHandlers {
   /** The seat's view after seq. */
@@ -29,6 +30,7 @@ export class TableSocket {
   private retries = 0;
   private closedByUs = false;
   private resyncing = false;
+  private heartbeat: Heartbeat | null = null;
 
   /**
    * `signedIn` is asked before each reconnect: an upgrade with an expired token is refused with a 401, which a
@@ -45,6 +47,7 @@ export class TableSocket {
 
   close(): void {
     this.closedByUs = true;
+    this.heartbeat?.stop();
     this.ws?.close(1000);
     this.ws = null;
   }
@@ -75,24 +78,43 @@ export class TableSocket {
     this.on.status(this.retries === 0 ? 'connecting' : 'reconnecting');
     const ws = new WebSocket(url);
     this.ws = ws;
-    ws.onmessage = (m) => this.frame(JSON.parse(String(m.data)) as ServerFrame);
-    ws.onclose = (e) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.closedByUs) return;
-      if (e.code === 4403 || e.code === 4404) {
-        this.on.status('closed', e.code === 4404 ? 'This table does not exist.' : 'You have no seat at this table.');
-        return;
-      }
-      // 1001 (server stopping), 1006 (dropped) and the like: connect again and resync from the last seq seen.
-      this.retries++;
-      this.on.status('reconnecting');
-      setTimeout(async () => {
-        if (this.closedByUs) return;
-        if (await this.signedIn()) this.connect();
-        else this.on.status('closed', 'Your sign-in has expired; please sign in again.');
-      }, Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)));
+    const heartbeat = new Heartbeat(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+    }, () => {
+      // a dead link (or an upgrade never answered) may take minutes to report its close: leave it, connect again now
+      ws.close();
+      this.dropped(ws, 1006);
+    });
+    this.heartbeat?.stop();
+    this.heartbeat = heartbeat;
+    heartbeat.start(); // from the connect on: an upgrade that is never answered is a dead link too
+    ws.onopen = () => heartbeat.heard();
+    ws.onmessage = (m) => {
+      heartbeat.heard();
+      this.frame(JSON.parse(String(m.data)) as ServerFrame);
     };
+    ws.onclose = (e) => this.dropped(ws, e.code);
+  }
+
+  /** The connection `ws` ended with `code`: for good (4403, 4404, or closed by the page), else connect again. */
+  private dropped(ws: WebSocket, code: number): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.heartbeat?.stop();
+    if (this.closedByUs) return;
+    if (code === 4403 || code === 4404) {
+      this.on.status('closed', code === 4404 ? 'This table does not exist.' : 'You have no seat at this table.');
+      return;
+    }
+    // 1001 (server stopping), 1006 (dropped), 4408 (no answer to pings) and the like: connect again and resync from
+    // the last seq seen.
+    this.retries++;
+    this.on.status('reconnecting');
+    setTimeout(async () => {
+      if (this.closedByUs) return;
+      if (await this.signedIn()) this.connect();
+      else this.on.status('closed', 'Your sign-in has expired; please sign in again.');
+    }, Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)));
   }
 
   private frame(f: ServerFrame): void {

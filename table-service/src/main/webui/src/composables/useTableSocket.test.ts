@@ -6,6 +6,7 @@ import { effectScope, watch, type EffectScope } from 'vue';
 import { WebSocketServer, type WebSocket as Peer } from 'ws';
 import type { ClientFrame, EventEnvelope, Move, ServerFrame, TableView } from '../api/types';
 import { session } from '../session';
+import { passTime } from '../testing/clock';
 import { tableView } from '../testing/views';
 import { useTableSocket } from './useTableSocket';
 
@@ -18,6 +19,8 @@ interface Connection {
   url: string;
   frames: ClientFrame[];
   closed: number | null;
+  /** Set: the link is cut (nothing reaches the page any more, a ping is not answered), the socket left open. */
+  cut: boolean;
   send(f: ServerFrame): void;
 }
 
@@ -37,11 +40,17 @@ async function tableServer() {
   });
   const wss = new WebSocketServer({ server: http });
   wss.on('connection', (peer, req) => {
-    const c: Connection = { peer, url: req.url ?? '', frames: [], closed: null, send: (f) => peer.send(JSON.stringify(f)) };
+    const c: Connection = {
+      peer, url: req.url ?? '', frames: [], closed: null, cut: false,
+      send: (f) => {
+        if (!c.cut) peer.send(JSON.stringify(f));
+      },
+    };
     connections.push(c);
     peer.on('message', (data) => {
       const f = JSON.parse(String(data)) as ClientFrame;
       c.frames.push(f);
+      if (f.type === 'ping') c.send({ type: 'pong' });
       if (f.type === 'resync') {
         // as the server does: every event after lastSeq without a view, then the view
         for (let seq = f.lastSeq + 1; seq <= table.seq; seq++) c.send({ type: 'event', seq, event: envelope(seq) });
@@ -187,6 +196,32 @@ describe('useTableSocket', () => {
     await until(() => expect(table.view.value?.seq).toBe(6));
     expect(table.link.value).toBe('live');
     expect(server.requests.map((r) => r.line)).toContain('GET /api/me'); // the token is checked before it reconnects
+  });
+
+  it('keeps a quiet link with pings, and connects again within 30 s once the link is dead', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] }); // the heartbeat's clock; the sockets stay real
+    try {
+      const { table } = open();
+      await until(() => expect(table.link.value).toBe('live'));
+      const first = server.last();
+      // a quiet table: the page pings, the server answers, the link stays
+      await passTime(60_000);
+      expect(first.frames.filter((f) => f.type === 'ping').length).toBeGreaterThanOrEqual(4);
+      expect(server.connections).toHaveLength(1);
+      expect(table.link.value).toBe('live');
+
+      first.cut = true; // the network is gone, the socket still open on both sides
+      server.setTable(tableView({ seq: 8 }));
+      await passTime(15_000);
+      expect(table.link.value).toBe('live'); // silent for 15 s: not yet taken for dead
+      await passTime(10_000); // 25 s after the last frame
+      await until(() => expect(server.connections).toHaveLength(2));
+      await until(() => expect(table.view.value?.seq).toBe(8)); // the new connection resyncs
+      expect(table.link.value).toBe('live');
+      await until(() => expect(first.closed).not.toBeNull()); // the dead one was given up
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells the page when the table does not exist, or may not be watched by one without a seat', async () => {

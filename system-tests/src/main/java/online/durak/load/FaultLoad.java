@@ -69,6 +69,9 @@ public final class FaultLoad {
     private final List<String> failures = new CopyOnWriteArrayList<>();
     private final AtomicLong finished = new AtomicLong();
     private final Map<String, Long> finishedAt = new ConcurrentHashMap<>();
+    /** Each table's call that has not been answered yet, with its last answer: what a table waits for. */
+    private final Map<String, String> waiting = new ConcurrentHashMap<>();
+    private final Map<String, String> stuck = new ConcurrentHashMap<>();
     private volatile boolean stop;
 
     /**
@@ -128,7 +131,8 @@ public final class FaultLoad {
     /**
      * After a fault that began at {@code faultNanos}: waits (up to {@code within}) until every table that was in play
      * then (a move answered in the 5 s before) has had a move sent after the fault answered, or has finished its
-     * match; then measures the moves answered from the fault until {@code window} after that. Null if not in time.
+     * match; then measures the moves answered from the fault until {@code window} after that. Null if not in time;
+     * {@link #stuck} then says which tables did not move and what each waited for.
      */
     public Recovery recovery(String fault, long faultNanos, Duration window, Duration within)
             throws InterruptedException {
@@ -166,6 +170,13 @@ public final class FaultLoad {
             Thread.sleep(20);
         }
         if (recovered < 0) {
+            stuck.clear();
+            for (String t : inPlay) {
+                if (finishedAt.get(t) == null && moves.stream().noneMatch(m -> m.table().equals(t)
+                        && m.sentNanos() >= faultNanos)) {
+                    stuck.put(t, waiting.getOrDefault(t, "no call waiting"));
+                }
+            }
             return null;
         }
         long windowEnd = recovered + window.toNanos();
@@ -179,6 +190,11 @@ public final class FaultLoad {
         during.forEach(m -> l.add(m.doneNanos() - m.sentNanos()));
         return new Recovery(fault, (first - faultNanos) / 1e6, (recovered - faultNanos) / 1e6, l.percentileMillis(99),
             l.percentileMillis(100), during.size(), (int) during.stream().filter(m -> m.tries() > 1).count());
+    }
+
+    /** After a recovery that did not come in time: each table in play that did not move, and what it waited for. */
+    public Map<String, String> stuck() {
+        return Map.copyOf(stuck);
     }
 
     public List<String> tableIds() {
@@ -233,6 +249,8 @@ public final class FaultLoad {
             if (seat < 0 || seat == BOT_SEAT) {
                 pause(20); // the bot's turn, or between a command's events
                 view = read(path + "/view", guests.get(0));
+                waiting.putIfAbsent(table, "a view with a person's turn (the bot's turn, or between events, at seq "
+                    + view.path("seq").asLong() + ")");
                 views.seen(table, 0, view, "view");
                 continue;
             }
@@ -250,6 +268,7 @@ public final class FaultLoad {
             int[] tries = new int[1];
             Api.Response r = command(path + "/moves", g, body, tries);
             if (r.status() == 200) {
+                waiting.remove(table);
                 moves.add(new Timed(table, t0, System.nanoTime(), tries[0]));
                 view = r.body().get("view");
                 views.seen(table, seat, view, "move answer");
@@ -277,11 +296,13 @@ public final class FaultLoad {
 
     private JsonNode read(String path, Api.Guest g) {
         long end = System.nanoTime() + answerWithin.toNanos();
-        while (true) {
+        for (int tries = 1; ; tries++) {
             Api.Response r = tryCall(() -> api.get(path, g.token()));
             if (r != null && r.status() == 200) {
+                waiting.remove(table(path));
                 return r.body();
             }
+            waiting.put(table(path), "GET " + path + ": " + tries + " tries, the last " + (r == null ? "not answered" : r));
             if (System.nanoTime() > end) {
                 throw new IllegalStateException("GET " + path + " not answered within " + answerWithin.toSeconds()
                     + " s: " + r);
@@ -300,7 +321,8 @@ public final class FaultLoad {
 
     /**
      * Sends the command with one new commandId until it is answered with anything but a failure of the system
-     * (no connection, 5xx); an accepted one is recorded by its wire id.
+     * (no connection, 5xx) or a "not now" ({@code 429 RATE_LIMITED}: a system started with its rate limits on counts
+     * every try); an accepted one is recorded by its wire id.
      */
     private Api.Response command(String path, Api.Guest g, ObjectNode body, int[] tries) {
         String commandId = UUID.randomUUID().toString();
@@ -310,19 +332,28 @@ public final class FaultLoad {
         while (true) {
             tries[0]++;
             r = tryCall(() -> api.post(path, g.token(), body));
-            if (r != null && r.status() < 500) {
+            if (r != null && r.status() < 500 && r.status() != 429) {
                 break;
             }
+            waiting.put(table(path), "POST " + path + ": " + tries[0] + " tries, the last " + (r == null
+                ? "not answered" : r));
             if (System.nanoTime() > end) {
                 throw new IllegalStateException("POST " + path + " not answered within " + answerWithin.toSeconds()
                     + " s (" + tries[0] + " tries): " + r);
             }
-            pause(r != null && r.status() == 503 ? 300 : 100);
+            pause(r == null ? 100 : r.status() == 429 ? 1000 : r.status() == 503 ? 300 : 100);
         }
+        waiting.remove(table(path));
         if (r.status() / 100 == 2) {
             accepted.add(g.playerId() + ":" + commandId);
         }
         return r;
+    }
+
+    /** The table a path is about ({@code /api/tables/ID/...}), or the path (creating one). */
+    private static String table(String path) {
+        String[] p = path.split("/");
+        return p.length > 3 ? p[3] : path;
     }
 
     private static Api.Response tryCall(java.util.function.Supplier<Api.Response> call) {

@@ -129,7 +129,9 @@ public final class FaultMain {
             FaultLoad.Recovery r = load.recovery(fault, at, Duration.ofSeconds(10),
                 Duration.ofSeconds(180));
             if (r == null) {
-                System.out.println("    moves did not flow again within 180 s: " + load.failures());
+                System.out.println("    moves did not flow again at every table within 180 s; failures: "
+                    + load.failures());
+                load.stuck().forEach((t, w) -> System.out.println("      table " + t + " waits for " + w));
                 System.exit(1);
             }
             results.add(r);

@@ -36,6 +36,15 @@ public final class SystemUnderTest implements BeforeAllCallback {
         "matchmaking-service", "table-service");
     /** How long a quick-match ticket waits before bots fill its table here (20 s in production). */
     public static final Duration FILL_AFTER = Duration.ofSeconds(6);
+    /**
+     * The heartbeats, shortened for tests (10 s, 30 s, 5 s and 5 s in production): table-service pings every second
+     * and closes a socket that answered none for 3 s (checked every second), its TCP connection 2 s after the close
+     * frame at the latest.
+     */
+    static final Duration PING = Duration.ofSeconds(1);
+    static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(3);
+    static final Duration HEARTBEAT_CHECK = Duration.ofSeconds(1);
+    static final Duration CLOSING_TIMEOUT = Duration.ofSeconds(2);
     /** The grace after a turn clock runs out, shortened for tests (rules.md says 10 s). */
     public static final Duration GRACE = Duration.ofSeconds(2);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
@@ -109,6 +118,10 @@ public final class SystemUnderTest implements BeforeAllCallback {
         env.put("DURAK_LEADERBOARD_URL", "http://127.0.0.1:" + ports.get("leaderboard-service"));
         env.put("DURAK_MATCHMAKING_URL", "http://127.0.0.1:" + ports.get("matchmaking-service")); // quick match
         env.put("DURAK_MATCHMAKING_FILL_AFTER", FILL_AFTER.toMillis() + "ms");
+        env.put("DURAK_WEBSOCKET_PING", PING.toMillis() + "ms");
+        env.put("DURAK_WEBSOCKET_HEARTBEAT_TIMEOUT", HEARTBEAT_TIMEOUT.toMillis() + "ms");
+        env.put("DURAK_WEBSOCKET_HEARTBEAT_CHECK", HEARTBEAT_CHECK.toMillis() + "ms");
+        env.put("DURAK_WEBSOCKET_CLOSING_TIMEOUT", CLOSING_TIMEOUT.toMillis() + "ms");
         env.put("DURAK_RATE_LIMITS", "off"); // these tests play faster than any person (docs/accounts.md "Rate limits")
         env.put("DURAK_BOT_MAX_AGE", "2m"); // leave alone the tables other modules' tests left mid-deal on the shared broker
         return env;

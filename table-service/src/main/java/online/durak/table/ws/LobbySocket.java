@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
+import io.quarkus.websockets.next.OnPongMessage;
 import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.vertx.core.buffer.Buffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +98,13 @@ public class LobbySocket {
             Session.send(c, error != null ? error
                     : new ServerFrame.Error(ErrorCodes.INTERNAL_ERROR, "the frame could not be handled", null));
         }
+    }
+
+    /** The answer to the server's ping ({@link Heartbeats}): a time noted, on the event loop. */
+    @OnPongMessage
+    @NonBlocking
+    public void onPong(Buffer data, WebSocketConnection c) {
+        Heartbeats.heard(c);
     }
 
     @OnClose

@@ -3,10 +3,13 @@ package online.durak.table.ws;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnError;
 import io.quarkus.websockets.next.OnOpen;
+import io.quarkus.websockets.next.OnPongMessage;
 import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.vertx.core.buffer.Buffer;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -98,6 +101,13 @@ public class TableSocket {
         if (session != null) {
             frames.frame(session, text);
         }
+    }
+
+    /** The answer to the server's ping ({@link Heartbeats}): a time noted, on the event loop. */
+    @OnPongMessage
+    @NonBlocking
+    public void onPong(Buffer data, WebSocketConnection c) {
+        Heartbeats.heard(c);
     }
 
     @OnClose
