@@ -214,7 +214,8 @@ public final class Launcher {
         if (System.getenv(DailySecretFile.ENV) == null) {
             env.putAll(DailySecretFile.environment(infra.dataDir()));
         }
-        Map<String, Integer> ports = ports(options.services(), options.httpPortBase());
+        List<Instance> instances = instances(options.instances(), options.httpPortBase(), options.managementPortBase());
+        Map<String, Integer> ports = entryPorts(instances);
         String botUrl = botUrl(ports, options.httpPortBase());
         if (System.getenv(ENV_BOT_URL) == null && botUrl != null) {
             env.put(ENV_BOT_URL, botUrl);
@@ -227,7 +228,6 @@ public final class Launcher {
         if (System.getenv(ENV_MATCHMAKING_URL) == null && matchmakingUrl != null) {
             env.put(ENV_MATCHMAKING_URL, matchmakingUrl);
         }
-        List<Instance> instances = instances(options.instances(), options.httpPortBase(), options.managementPortBase());
         System.out.println("Infrastructure ready; starting " + String.join(", ", instances.stream()
             .map(Instance::name).toList()) + " (logs in " + logDir + ") ...");
         List<ServiceProcess> started = new ArrayList<>();
@@ -424,6 +424,20 @@ public final class Launcher {
             }
             taken.add(port);
             ports.put(s, port);
+        }
+        return ports;
+    }
+
+    /**
+     * The port each service is reached on, as the instances were given theirs (free ports are picked once, there): its
+     * first instance's, and table-service's HAProxy's when there are several edges.
+     */
+    static Map<String, Integer> entryPorts(List<Instance> instances) {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (Instance i : instances) {
+            if (i.name().equals(i.service()) || i.name().equals(Haproxy.NAME)) {
+                ports.put(i.service(), i.port()); // HAProxy comes last, so it wins over edge 1
+            }
         }
         return ports;
     }

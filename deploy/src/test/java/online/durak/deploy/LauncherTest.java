@@ -73,6 +73,17 @@ class LauncherTest {
             ports.add(i.managementPort());
         });
         assertEquals(ports.size(), new HashSet<>(ports).size(), "free ports, none twice: " + free);
+        // what the services are told and the launcher prints is where the instances listen: HAProxy for the edges
+        assertEquals(Map.of("table-service", 8080, "rules-service", 8081, "matchmaking-service", 8082,
+            "leaderboard-service", 8083, "bot-service", 8084), Launcher.entryPorts(all));
+        Map<String, Integer> entry = Launcher.entryPorts(free);
+        for (Launcher.Instance i : free) {
+            if (i.name().equals(i.service()) && !i.service().equals("table-service") || i.name().equals("haproxy")) {
+                assertEquals(i.port(), entry.get(i.service()), "free ports: " + i);
+            }
+        }
+        List<Launcher.Instance> single = Launcher.instances(one.instances(), 0, 0);
+        assertEquals(single.get(0).port(), Launcher.entryPorts(single).get("table-service"), "one edge, free ports");
 
         for (String[] bad : List.of(new String[] {"--edges", "0"}, new String[] {"--edges", "10"},
                 new String[] {"--instances", "rules-service"}, new String[] {"--instances", "rules-service=x"},
