@@ -19,7 +19,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.LongStream;
 import online.durak.client.Api;
 import online.durak.client.Moves;
 import online.durak.deploy.ServiceProcess;
@@ -197,18 +196,7 @@ class EdgesTest {
         assertEquals(last, seq);
         assertTrue(truth.last().status() == TableStatus.FINISHED || Moves.onBoard(players.get(3).view()),
                 "the deal was played to its end");
-        for (WsPlayer p : players) {
-            p.awaitSeq(last);
-            List<Long> got = new ArrayList<>(p.eventSeqs());
-            for (WsPlayer d : lost) {
-                if (d.seat == p.seat) {
-                    got.addAll(0, d.eventSeqs());
-                }
-            }
-            assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), got,
-                    "seat " + p.seat + " received every seq exactly once, in order");
-            assertTrue(p.errors().isEmpty(), "error frames: " + p.errors());
-        }
+        WsPlayer.receivedEverySeqOnce(players, lost, last);
         seen.verify(truth); // no frame showed a card its seat may not see
         players.forEach(WsPlayer::close);
         System.err.printf("[system-tests] edges: %s killed mid-deal; its players back through HAProxy on %s (connected,"

@@ -1,5 +1,8 @@
 package online.durak.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.http.WebSocket;
@@ -11,6 +14,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import online.durak.client.Api;
 import online.durak.messages.Codec;
 
@@ -37,6 +41,25 @@ final class WsPlayer implements WebSocket.Listener {
     private boolean closed;
     private boolean dropped;
     private int spectators;
+
+    /**
+     * Each of {@code players} has (awaited) every seq from 1 to {@code last} exactly once and in order, counting what
+     * the earlier sockets of its seat in {@code lost} received, and no error frame.
+     */
+    static void receivedEverySeqOnce(List<WsPlayer> players, List<WsPlayer> lost, long last) {
+        for (WsPlayer p : players) {
+            p.awaitSeq(last);
+            List<Long> got = new ArrayList<>(p.eventSeqs());
+            for (WsPlayer d : lost) {
+                if (d.seat == p.seat) {
+                    got.addAll(0, d.eventSeqs());
+                }
+            }
+            assertEquals(LongStream.rangeClosed(1, last).boxed().toList(),
+                    got, "seat " + p.seat + " received every seq exactly once, in order");
+            assertTrue(p.errors().isEmpty(), "error frames: " + p.errors());
+        }
+    }
 
     private WsPlayer(int seat, String name, Seen seen) {
         this.seat = seat;
