@@ -127,22 +127,8 @@ public final class DealDecider {
 
     /** The play a move event records (the seat and its move), or null for an event that is no player's move. */
     public static Command.Play playOf(Event e) {
-        if (e instanceof Event.Attacked a) {
-            return new Command.Play(a.seat(), new Move.Attack(a.cards()));
-        } else if (e instanceof Event.Covered c) {
-            return new Command.Play(c.seat(), new Move.Cover(c.attack(), c.card()));
-        } else if (e instanceof Event.Transferred t) {
-            return new Command.Play(t.seat(), new Move.Transfer(t.card()));
-        } else if (e instanceof Event.TrumpShown t) {
-            return new Command.Play(t.seat(), new Move.ShowTrump(t.trump()));
-        } else if (e instanceof Event.Took t) {
-            return new Command.Play(t.seat(), Move.TAKE);
-        } else if (e instanceof Event.Threw t) {
-            return new Command.Play(t.seat(), new Move.Throw(t.cards()));
-        } else if (e instanceof Event.Passed p) {
-            return new Command.Play(p.seat(), Move.PASS);
-        }
-        return null;
+        Move move = DealCheck.moveOf(e);
+        return move == null ? null : new Command.Play(DealCheck.seatOf(e), move);
     }
 
     /** Null when the move is legal for the seat, else why not. */
