@@ -86,6 +86,8 @@ public final class Projection<S> {
         private final List<Waiter<S>> waiters = new ArrayList<>();
         /** When it was last asked for or changed (System.nanoTime). */
         private volatile long usedAt = System.nanoTime();
+        /** When it was last asked for: like {@link #usedAt}, but not moved by {@link #accept}'s events. */
+        private volatile long askedAt = usedAt;
         /** Dropped from memory (under the lock): whoever holds this object must look the table up again. */
         private boolean evicted;
         /** The seq of the last event that could not be applied, so it is reported once (-1: none). */
@@ -148,7 +150,7 @@ public final class Projection<S> {
      * A table this event did not move past seq 0 is not kept.
      */
     public Outcome<S> accept(EventMessage m, int partition) {
-        Outcome<S> o = locked(m.tableId(), s -> {
+        Outcome<S> o = locked(m.tableId(), false, s -> {
             if (partition >= 0) {
                 s.partition = partition;
             }
@@ -273,11 +275,19 @@ public final class Projection<S> {
     }
 
     private <T> T locked(String tableId, Function<Slot<S>, T> action) {
+        return locked(tableId, true, action);
+    }
+
+    /** {@code asked}: a use of the table, not only an event that reached it. */
+    private <T> T locked(String tableId, boolean asked, Function<Slot<S>, T> action) {
         while (true) {
             Slot<S> s = slots.computeIfAbsent(tableId, id -> new Slot<>(empty.apply(id)));
             synchronized (s) {
                 if (!s.evicted) { // else it was dropped between the lookup and the lock: look again
                     s.usedAt = System.nanoTime();
+                    if (asked) {
+                        s.askedAt = s.usedAt;
+                    }
                     return action.apply(s);
                 }
             }
@@ -297,6 +307,7 @@ public final class Projection<S> {
             return null;
         }
         s.usedAt = System.nanoTime();
+        s.askedAt = s.usedAt;
         return s.state;
     }
 
@@ -389,26 +400,46 @@ public final class Projection<S> {
         return dropped;
     }
 
+    /** How long a table is kept unused, by its state: negative for always. */
+    @FunctionalInterface
+    public interface Idle<S> {
+        /**
+         * Whether the table is idle: {@code sinceUsed} nanoseconds since it was last asked for or changed,
+         * {@code sinceAsked} since it was last asked for (events that reached it do not count).
+         */
+        boolean idle(S state, long sinceUsed, long sinceAsked);
+
+        /** Idle when unused for longer than {@code keepNanos} says for the state (negative: never). */
+        static <S> Idle<S> unusedFor(ToLongFunction<S> keepNanos) {
+            return (state, sinceUsed, sinceAsked) -> {
+                long keep = keepNanos.applyAsLong(state);
+                return keep >= 0 && sinceUsed >= keep;
+            };
+        }
+    }
+
     /**
      * Drops the tables idle at {@code now} (System.nanoTime): unused for longer than {@code keepNanos} says for
      * their state (negative: always kept), nobody waiting and not {@code held}. Returns how many.
      */
     public int evictIdle(long now, ToLongFunction<S> keepNanos, Predicate<String> held) {
-        return evictIdle(now, keepNanos, held, (id, state) -> { });
+        return evictIdle(now, Idle.unusedFor(keepNanos), held, (id, state) -> { });
     }
 
-    /** {@link #evictIdle}, and {@code dropped} is told of each table dropped, with its last state (after its lock). */
-    public int evictIdle(long now, ToLongFunction<S> keepNanos, Predicate<String> held,
-                         BiConsumer<String, S> dropped) {
+    /**
+     * Drops the tables {@code idle} at {@code now} (System.nanoTime), nobody waiting and not {@code held}; {@code
+     * dropped} is told of each, with its last state (after its lock). Returns how many.
+     */
+    public int evictIdle(long now, Idle<S> idle, Predicate<String> held, BiConsumer<String, S> dropped) {
         int count = 0;
         for (Map.Entry<String, Slot<S>> e : slots.entrySet()) {
             Slot<S> s = e.getValue();
-            long keep = keepNanos.applyAsLong(s.state);
-            if (keep < 0 || now - s.usedAt < keep || held.test(e.getKey())) {
+            if (!idle.idle(s.state, now - s.usedAt, now - s.askedAt) || held.test(e.getKey())) {
                 continue;
             }
             synchronized (s) {
-                if (s.evicted || !s.waiters.isEmpty() || now - s.usedAt < keep || !slots.remove(e.getKey(), s)) {
+                if (s.evicted || !s.waiters.isEmpty() || !idle.idle(s.state, now - s.usedAt, now - s.askedAt)
+                        || !slots.remove(e.getKey(), s)) {
                     continue;
                 }
                 s.evicted = true;

@@ -229,7 +229,8 @@ public class Projections {
      * someone waits on it or a listener holds it (a socket here). Returns how many.
      */
     public int release() {
-        return tables.evictIdle(System.nanoTime(), s -> ours.test(s.tableId()) ? -1 : 0, this::held, this::outlined);
+        return tables.evictIdle(System.nanoTime(), Projection.Idle.unusedFor(s -> ours.test(s.tableId()) ? -1 : 0),
+                this::held, this::outlined);
     }
 
     private void outlined(String tableId, TableSnapshot last) {
@@ -342,15 +343,17 @@ public class Projections {
 
     /** Drops the tables idle at {@code now} (System.nanoTime); returns how many. */
     int evictIdle(long now) {
-        int dropped = tables.evictIdle(now, s -> {
+        int dropped = tables.evictIdle(now, (s, sinceUsed, sinceAsked) -> {
             TableStatus status = s.state().status();
             if (status == TableStatus.FINISHED || status == TableStatus.CLOSED || !s.exists()) {
-                return keepFinishedNanos;
+                return sinceUsed >= keepFinishedNanos;
             }
             if (!ours.test(s.tableId())) {
-                return keepUnownedNanos; // another edge's, asked for here a while ago
+                // another edge's, asked for here (a create, a list of one's tables): its events, which keep coming
+                // while it is played on its own edge, do not keep it here
+                return sinceAsked >= keepUnownedNanos;
             }
-            return status == TableStatus.OPEN ? -1 : keepIdleNanos; // someone may join an open one any time
+            return status != TableStatus.OPEN && sinceUsed >= keepIdleNanos; // an open one may be joined any time
         }, this::held, this::outlined);
         outlines.forgetFolded(this::folds);
         if (dropped > 0) {

@@ -357,6 +357,32 @@ class ProjectionsTest {
     }
 
     @Test
+    void anotherEdgesTableAskedForHereIsDroppedAfterKeepUnowned_thoughItsEventsKeepComing() throws Exception {
+        Projections p = new Projections(store, Runnable::run, new SimpleMeterRegistry(), Duration.ofMillis(200),
+                Duration.ofMinutes(1), Duration.ofMinutes(10), Duration.ofMillis(300));
+        Script other = game();
+        Script mine = Script.started("t2", "p2", "p3", Script.twoPlayers(1), 43).play(4);
+        p.share(tableId -> tableId.equals("t2"));
+        for (Script s : List.of(other, mine)) {
+            store.rows.addAll(s.messages);
+        }
+        mine.messages.forEach(p::accept);
+        assertTrue(p.find("t1").isPresent(), "asked for here (e.g. the create that went to this edge)");
+        assertTrue(p.folds("t1"));
+        assertEquals(0, p.evictIdle(System.nanoTime()), "just asked for");
+        Thread.sleep(600); // twice keep-unowned
+        // its events follow while it is played on its own edge; they do not count as asking for it
+        other.play(1);
+        store.rows.add(other.seq(other.lastSeq()));
+        p.accept(other.seq(other.lastSeq()));
+        assertEquals(other.state.toString(), p.current("t1").state().toString());
+        assertEquals(1, p.evictIdle(System.nanoTime()), "another edge's table, not asked for here since, is dropped");
+        assertFalse(p.folds("t1"));
+        assertTrue(p.folds("t2"), "this edge's running table stays until keep-idle");
+        assertEquals(other.state.toString(), p.find("t1").orElseThrow().state().toString(), "read again when asked");
+    }
+
+    @Test
     void theDealsEventsAreTheEnginesDealEventsAndItsDealStarted() throws Exception {
         var types = Class.forName("online.durak.messages.Wire$EventMixin")
                 .getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class).value();
