@@ -298,7 +298,11 @@ export interface Hint {
   seq: number;
   seat: number;
   move: Move;
+  /** why, in English; `reasons` has it in each language */
   reason: string;
+  reasons: { en: string; de: string };
+  /** false when the best moves are within the search's sampling error (the reason says they are about equal) */
+  clear: boolean;
   candidates: { move: Move; notDurakRate: number; meanCardsLeftWhenDurak: number; samples: number; exact: boolean }[];
   hints: number;
 }

@@ -7,7 +7,8 @@ import { seatView, tableView } from '../testing/views';
 import { useHint } from './useHint';
 
 const hintAt = (seq: number, hints: number): Hint => ({
-  tableId: 't', commandId: 'c1', seq, seat: 1, move: { type: 'attack', cards: ['7H'] }, reason: 'lowest card', candidates: [], hints,
+  tableId: 't', commandId: 'c1', seq, seat: 1, move: { type: 'attack', cards: ['7H'] }, reason: 'lowest card',
+  reasons: { en: 'lowest card', de: 'niedrigste Karte' }, clear: true, candidates: [], hints,
 });
 
 /** useHint with an `ask` whose answer the test gives (`answer`) or refuses (`refuse`). */

@@ -70,9 +70,13 @@ public class BotClient {
      * moves it weighed, best first.
      *
      * @param moveNode   the move as the bot service wrote it (docs/conformance.md)
+     * @param reason     why, in English
+     * @param reasonDe   why, in German (the English when the bot service gave none)
+     * @param clear      false when the best moves are within the search's sampling error of each other
      * @param candidates {@code [{move, notDurakRate, meanCardsLeftWhenDurak, samples, exact}]}, possibly empty
      */
-    public record Hint(Move move, JsonNode moveNode, String reason, ArrayNode candidates) {
+    public record Hint(Move move, JsonNode moveNode, String reason, String reasonDe, boolean clear,
+                       ArrayNode candidates) {
     }
 
     /** The bot service did not give a hint: 503 {@code BOTS_UNAVAILABLE}. */
@@ -155,8 +159,10 @@ public class BotClient {
                     }
                 }
             }
-            return new Hint(move, Codec.toNode(move), reason != null && reason.isTextual() ? reason.textValue() : "",
-                    candidates);
+            String en = reason != null && reason.isTextual() ? reason.textValue() : "";
+            JsonNode de = b.path("reasons").path("de");
+            return new Hint(move, Codec.toNode(move), en, de.isTextual() ? de.textValue() : en,
+                    b.path("clear").asBoolean(true), candidates);
         } catch (RuntimeException e) {
             LOG.warnf("the bot service's hint could not be read: %s", e.getMessage());
             throw unavailable("the bot service's answer could not be read as a hint; try again later");

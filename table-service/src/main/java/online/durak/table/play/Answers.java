@@ -207,11 +207,18 @@ public final class Answers {
                                 @Schema(description = "true when the position was searched exactly (open information)") Boolean exact) {
     }
 
+    @Schema(name = "HintReasons", description = "A hint's reason in the client's languages.")
+    public record HintReasons(@Schema(description = "English") String en, @Schema(description = "German") String de) {
+    }
+
     @Schema(name = "HintAnswer", description = "The strong bot's suggestion for my seat (rules.md §8).")
     public record HintAnswer(String tableId, String commandId,
                              @Schema(description = "the seq of the HintTaken event") long seq, int seat,
                              @Schema(description = "a legal move of mine now", implementation = Schemas.Move.class) Move move,
-                             @Schema(description = "why, for people", examples = "the 6♥ is your lowest card") String reason,
+                             @Schema(description = "why, for people, in English", examples = "the 6♥ is your lowest card") String reason,
+                             @Schema(description = "why, in each of the client's languages") HintReasons reasons,
+                             @Schema(description = "false when the best moves are within the search's sampling error "
+                                     + "of each other (the reason says they are about equal)") boolean clear,
                              @Schema(description = "the moves weighed, best first (as the bot service gave them)",
                                      type = SchemaType.ARRAY, implementation = HintCandidate.class) JsonNode candidates,
                              @Schema(description = "how many hints I have taken at this table, this one included") int hints) {

@@ -58,7 +58,7 @@ public class Hints {
             return commands.send(me, id, commandId, new CommandMessage.Hint()).thenApply(a -> {
                 TableState after = a.snapshot().state();
                 return new Answers.HintAnswer(id, a.commandId(), a.reply().lastSeq(), seat, hint.move(),
-                        hint.reason(), hint.candidates(), seat < after.hints().size() ? after.hints().get(seat) : 0);
+                        hint.reason(), new Answers.HintReasons(hint.reason(), hint.reasonDe()), hint.clear(), hint.candidates(), seat < after.hints().size() ? after.hints().get(seat) : 0);
             });
         });
     }

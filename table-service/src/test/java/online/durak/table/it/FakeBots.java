@@ -117,6 +117,9 @@ public class FakeBots implements QuarkusTestResourceLifecycleManager {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.set("move", move);
         o.put("reason", "the fake bot always plays its first legal move");
+        o.putObject("reasons").put("en", "the fake bot always plays its first legal move")
+                .put("de", "der falsche Bot spielt immer seinen ersten erlaubten Zug");
+        o.put("clear", false);
         ObjectNode c = o.putArray("candidates").addObject();
         c.set("move", move);
         c.put("notDurakRate", 0.75);

@@ -227,6 +227,9 @@ class SoloHintClockTest extends WithFakeRules {
         assertEquals(before + 1, h.get("seq").longValue());
         assertTrue(contains(v.at("/deal/legalMoves"), h.get("move")), h.toString());
         assertFalse(h.get("reason").textValue().isBlank());
+        assertEquals(h.get("reason"), h.at("/reasons/en"));
+        assertEquals("der falsche Bot spielt immer seinen ersten erlaubten Zug", h.at("/reasons/de").textValue());
+        assertFalse(h.get("clear").booleanValue(), "the bot service's judgement is passed on");
         JsonNode c = h.at("/candidates/0");
         assertEquals(h.get("move"), c.get("move"));
         assertEquals(0.75, c.get("notDurakRate").doubleValue());

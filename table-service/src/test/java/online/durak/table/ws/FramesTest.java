@@ -62,9 +62,10 @@ class FramesTest {
         assertEquals("{\"type\":\"reply\",\"commandId\":\"c\",\"accepted\":false,\"code\":\"X\",\"message\":\"m\"}",
                 Frames.write(ServerFrame.Reply.refused("c", "X", "m")));
         assertEquals("{\"type\":\"hint\",\"tableId\":\"t\",\"commandId\":\"h\",\"seq\":5,\"seat\":1,"
-                + "\"move\":{\"type\":\"take\"},\"reason\":\"r\",\"candidates\":[],\"hints\":1}",
+                + "\"move\":{\"type\":\"take\"},\"reason\":\"r\",\"reasons\":{\"en\":\"r\",\"de\":\"g\"},"
+                + "\"clear\":false,\"candidates\":[],\"hints\":1}",
                 Frames.write(new ServerFrame.Hint(new Answers.HintAnswer("t", "h", 5, 1, new Move.Take(), "r",
-                        JsonNodeFactory.instance.arrayNode(), 1))));
+                        new Answers.HintReasons("r", "g"), false, JsonNodeFactory.instance.arrayNode(), 1))));
         assertEquals("{\"type\":\"event\",\"seq\":4,\"event\":{\"tableId\":\"t\",\"seq\":4,\"type\":\"HintTaken\","
                 + "\"at\":\"1970-01-01T00:00:00Z\",\"commandId\":null,\"event\":{\"type\":\"HintTaken\",\"seat\":0}}}",
                 Frames.write(new ServerFrame.ResyncEvent(4, new SeatEventMessage("t", 4, "HintTaken",
