@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +26,7 @@ import online.durak.engine.Rules;
 import online.durak.matchmaking.pool.Wish;
 import online.durak.messages.Codec;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.Retry;
 
 /**
  * Tickets and formed tables in PostgreSQL (docs/matchmaking.md "Store"). Blocking calls, for worker threads.
@@ -224,7 +226,11 @@ public class TicketStore {
                 .await().atMost(timeout);
     }
 
-    /** After a start: every waiting ticket's heartbeat is now, so that nobody is dropped for the service's downtime. */
+    /**
+     * After a start: every waiting ticket's heartbeat is now, so that nobody is dropped for the service's downtime.
+     * Tried again while the store is slow to answer (a busy machine at start), before the start is given up.
+     */
+    @Retry(maxRetries = 5, delay = 1, delayUnit = ChronoUnit.SECONDS)
     public int refreshHeartbeats(Instant now) {
         return pool.preparedQuery("update mm_tickets set heartbeat_at = $1 where table_id is null and heartbeat_at < $1")
                 .execute(Tuple.of(at(now))).await().atMost(timeout).rowCount();
