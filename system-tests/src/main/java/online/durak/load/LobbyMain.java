@@ -46,6 +46,13 @@ public final class LobbyMain {
         "clock=none", "clock=60");
     /** A change's frames are over when no socket got one for this long. */
     private static final long QUIET_MS = 250;
+    /**
+     * The JDK client's read buffer (bytes; its default is 16 KiB). A lobby socket's first page, written right behind
+     * the 101 answer, arrives with it in one read; when the two span more than one of these buffers the client loses
+     * their order (a frame's header read as text: "Invalid UTF-8 in frame TEXT", or a length never reached: a page
+     * that never comes). A page stays below 64 KB (docs/websocket.md, "limit"), so one buffer holds it with the 101.
+     */
+    private static final String READ_BUFFER = "131072";
 
     record Options(String api, String management, Path data, int tables, int sockets, int changes, int threads) {
     }
@@ -121,6 +128,7 @@ public final class LobbyMain {
     }
 
     public static void main(String[] args) throws Exception {
+        System.setProperty("jdk.httpclient.bufsize", READ_BUFFER); // before the first HttpClient is built
         Options o = Cli.orExit(new Line(), Map.of(), () -> parse(args));
         Properties infra = LoadMain.infraProperties(o.data(), true);
         CpuUse cpu = new CpuUse(Long.parseLong(infra.getProperty("pid")), o.data());
