@@ -48,9 +48,9 @@ public final class LobbyMain {
     private static final long QUIET_MS = 250;
     /**
      * The JDK client's read buffer (bytes; its default is 16 KiB). A lobby socket's first page, written right behind
-     * the 101 answer, arrives with it in one read; when the two span more than one of these buffers the client loses
-     * their order (a frame's header read as text: "Invalid UTF-8 in frame TEXT", or a length never reached: a page
-     * that never comes). A page stays below 64 KB (docs/websocket.md, "limit"), so one buffer holds it with the 101.
+     * the 101 answer, often arrives with it in one read; when the two do not fit in one of these buffers the client
+     * mishandles the bytes behind the 101 ("Invalid UTF-8 in frame TEXT", or a page that never comes: docs/scale.md
+     * "The lobby"). A page stays below 64 KB (docs/websocket.md, "limit"), so one buffer holds it with the 101.
      */
     private static final String READ_BUFFER = "131072";
 
@@ -310,7 +310,7 @@ public final class LobbyMain {
      * changes' frames, times and table-service's CPU, less what it uses idle ({@code idle} ms per second) meanwhile.
      */
     private static void changes(Api api, Options o, List<Api.Guest> hosts, Api.Guest joiner, List<String> tables,
-                                  List<Watcher> watchers, Kind[] kinds, CpuUse cpu, Random random, double idle)
+                                List<Watcher> watchers, Kind[] kinds, CpuUse cpu, Random random, double idle)
         throws InterruptedException {
         for (int c = 0; c < o.changes(); c++) {
             Kind kind = kinds[c % 2];
