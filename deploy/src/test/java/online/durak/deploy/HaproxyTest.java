@@ -35,6 +35,8 @@ class HaproxyTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final List<HttpServer> servers = new ArrayList<>();
+    /** How long every edge takes to answer its readiness check (a busy machine), in ms. */
+    private volatile long slowReadiness;
     private ServiceProcess haproxy;
 
     /** An edge that owns {@code owned}: its HTTP server and its management server. */
@@ -51,6 +53,11 @@ class HaproxyTest {
         });
         HttpServer management = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         management.createContext("/q/health/ready", x -> {
+            try {
+                Thread.sleep(slowReadiness);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             x.sendResponseHeaders(200, -1);
             x.close();
         });
@@ -112,6 +119,17 @@ class HaproxyTest {
             others.add(get(base + "/api/lobby"));
         }
         assertTrue(others.contains("edge-a") && others.contains("edge-b"), "anything else round robin: " + others);
+
+        // a busy machine: the readiness checks take 1.5 s (longer than their interval) for several checks, and every
+        // table stays with its owner (one slow check moved an edge's tables to the other before)
+        slowReadiness = 1500;
+        Thread.sleep(5000);
+        for (String id : ids) {
+            int partition = Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+            assertEquals(even.contains(partition) ? "edge-a" : "edge-b",
+                get(base + "/api/tables/" + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8)), "slow, not down");
+        }
+        slowReadiness = 0;
 
         // the owner of the even partitions goes away: its tables are served by the other at once
         servers.get(0).stop(0);
