@@ -132,4 +132,12 @@ class ExternalPolicyTest {
             assertTrue(p.summary().contains("1 decisions asked, 1 illegal answers"), p.summary());
         }
     }
+
+    @Test
+    void harnessLine_takesTheExternalCommand() {
+        StrengthHarness.Line l = new StrengthHarness.Line();
+        StrengthHarness.line(l).parseArgs("--b", "external", "--external", "python3 bridge.py --deals 5");
+        assertEquals("external", l.b);
+        assertEquals("python3 bridge.py --deals 5", l.external);
+    }
 }
