@@ -39,7 +39,8 @@ import picocli.CommandLine.Option;
  * <pre>--a normal --b greedy --deals 2000 --players 2 [--seed 1] [--variant podkidnoi|perevodnoi]
  * [--deck 24|36|52] [--teams] [--throw-in all|neighbours|neighbours_only] [--first-bout-limit first_bout|until_first_discard|none]
  * [--show-trump] [--hidden-discard] [--threads N] [--samples N] [--budget-ms N] [--exact-nodes N (0: off)]
- * [--progress S (0: off)]</pre>
+ * [--progress S (0: off)] [--external "COMMAND ARGS"]</pre>
+ * Policy {@code external} is another program's bot, run by {@code --external} ({@link ExternalPolicy}).
  * ({@link Line}, read by picocli; {@code --help} lists them).
  */
 public final class StrengthHarness {
@@ -89,7 +90,7 @@ public final class StrengthHarness {
                     + "other seat): A's not-durak and durak rates with 95 % Wilson intervals, and its decision time.")
     static final class Line implements Callable<Integer> {
         @Option(names = "--a", paramLabel = "POLICY", defaultValue = "normal",
-                description = "A: random, greedy, easy, normal, strong (default ${DEFAULT-VALUE})")
+                description = "A: random, greedy, easy, normal, strong, external (default ${DEFAULT-VALUE})")
         String a;
 
         @Option(names = "--b", paramLabel = "POLICY", defaultValue = "greedy",
@@ -155,6 +156,10 @@ public final class StrengthHarness {
         @Option(names = "--draw-value", paramLabel = "X", description = "STRONG's result of a draw (a win 1)")
         double drawValue = StrongPolicy.DRAW_VALUE;
 
+        @Option(names = "--external", paramLabel = "COMMAND", description = "the command (split at spaces) "
+                + "that policy external runs, one process per thread (tools/foreign-mcts/README.md)")
+        String external;
+
         @Option(names = "--progress", paramLabel = "S", defaultValue = "30",
                 description = "seconds between progress lines on stderr; 0: none (default ${DEFAULT-VALUE})")
         int progress;
@@ -195,7 +200,13 @@ public final class StrengthHarness {
         Policy pa = policy(a, rules, o);
         Policy pb = policy(b, rules, o);
         long t0 = System.nanoTime();
-        Result r = run(rules, pa, pb, deals, seed, threads, o.progress, System.err);
+        Result r;
+        try {
+            r = run(rules, pa, pb, deals, seed, threads, o.progress, System.err);
+        } finally {
+            closeExternal(pa);
+            closeExternal(pb);
+        }
         double secs = (System.nanoTime() - t0) / 1e9;
         System.out.printf(Locale.ROOT, "%s (A) vs %s (B): %d players, %s %d cards%s, %d deals, seed %d, %.1f s%n",
                 a, b, players, variant.name().toLowerCase(Locale.ROOT), deck.size(), teams ? ", teams" : "",
@@ -217,6 +228,17 @@ public final class StrengthHarness {
                 r.cpuPercentileNanos(0.5) / 1e6, r.cpuPercentileNanos(0.95) / 1e6, r.cpuPercentileNanos(1.0) / 1e6,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors());
+        for (Policy p : List.of(pa, pb)) {
+            if (p instanceof ExternalPolicy e) {
+                System.out.println(e.summary());
+            }
+        }
+    }
+
+    private static void closeExternal(Policy p) {
+        if (p instanceof ExternalPolicy e) {
+            e.close();
+        }
     }
 
     private static Policy policy(String name, Rules rules, Line o) {
@@ -224,6 +246,12 @@ public final class StrengthHarness {
             return new StrongPolicy(rules, o.samples, o.budgetMs * 1_000_000,
                     o.wallCapMs > 0 ? o.wallCapMs * 1_000_000 : Long.MAX_VALUE, o.exactNodes, o.playoutExactNodes,
                     o.drawValue);
+        }
+        if (name.equalsIgnoreCase("external")) {
+            if (o.external == null) {
+                throw new IllegalArgumentException("policy external needs --external COMMAND");
+            }
+            return new ExternalPolicy(List.of(o.external.trim().split("\\s+")));
         }
         return Policies.byName(name, rules);
     }
