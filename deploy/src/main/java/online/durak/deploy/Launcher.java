@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -413,8 +414,13 @@ public final class Launcher {
 
     /** table-service on {@code base}, the others after it in {@link ServiceProcess#SERVICES} order; 0 = free ports. */
     static Map<String, Integer> ports(List<String> services, int base) {
+        return ports(services, base, List.of());
+    }
+
+    /** {@link #ports(List, int)}, free ports other than {@code avoid} (picked already, not yet bound). */
+    static Map<String, Integer> ports(List<String> services, int base, Collection<Integer> avoid) {
         Map<String, Integer> ports = new LinkedHashMap<>();
-        List<Integer> taken = new ArrayList<>();
+        List<Integer> taken = new ArrayList<>(avoid);
         for (String s : services) {
             int port;
             if (base == 0) {
@@ -485,7 +491,7 @@ public final class Launcher {
         List<Instance> list = new ArrayList<>();
         List<String> services = List.copyOf(counts.keySet());
         Map<String, Integer> ports = ports(services, base);
-        Map<String, Integer> managementPorts = ports(services, managementBase);
+        Map<String, Integer> managementPorts = ports(services, managementBase, ports.values());
         List<Integer> taken = new ArrayList<>(ports.values());
         taken.addAll(managementPorts.values());
         counts.forEach((service, n) -> {

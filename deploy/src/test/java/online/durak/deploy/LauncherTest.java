@@ -148,6 +148,21 @@ class LauncherTest {
     }
 
     @Test
+    void portBasesZero_giveEveryInstanceItsOwnHttpAndManagementPorts() {
+        Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        ServiceProcess.SERVICES.forEach(s -> counts.put(s, 2));
+        for (int round = 0; round < 20; round++) { // the operating system hands out free ports in its own order
+            List<Launcher.Instance> instances = Launcher.instances(counts, 0, 0);
+            List<Integer> all = new java.util.ArrayList<>();
+            instances.stream().filter(i -> !i.name().equals(Haproxy.NAME)).forEach(i -> {
+                all.add(i.port());
+                all.add(i.managementPort());
+            });
+            assertEquals(all.size(), new HashSet<>(all).size(), "no port twice: " + instances);
+        }
+    }
+
+    @Test
     void theServicesCalled_areFoundAtTheirPorts_startedHereOrAtTheBase() {
         Map<String, Integer> ports = Launcher.ports(ServiceProcess.SERVICES, 0);
         assertEquals("http://127.0.0.1:" + ports.get("leaderboard-service"),
