@@ -10,8 +10,9 @@ our legal moves); the bridge builds the foreign engine's own game state from it 
   {"op": "choose", ...}  ->  {"move": MOVE, "dropped": [...]}  the search's move, in our words
   {"op": "moves", ...}   ->  {"moves": [MOVE...], "dropped": [...]}  every foreign move mapped to ours
 
-MOVE is {"type": attack|throw|cover|transfer|show|take|pass, "cards": [...], "attack": card, "card": card}
-with cards as text ("10D"). "dropped" lists foreign moves our rules refuse here (docs/bots.md, "STRONG
+MOVE is a move in our wire form (docs/conformance.md): {"type": attack|throw|cover|transfer|take|pass, "cards":
+[...], "attack": card, "card": card, "showTrump": card} with cards as text ("10D"); showing the trump to transfer is
+{"type": "transfer", "showTrump": card}. "dropped" lists foreign moves our rules refuse here (docs/bots.md, "STRONG
 against another engine"); the search's root never considers them.
 """
 import argparse
@@ -142,7 +143,7 @@ class Bridge:
         if kind == 'Reflect':
             return {'type': 'transfer', 'card': text(arg)}
         if kind == 'ReflectTrump':
-            return {'type': 'show', 'card': text(arg)}
+            return {'type': 'transfer', 'showTrump': text(arg)}
         if kind == 'Take':
             return {'type': 'take'}
         if kind == 'PassAttack' or (kind == 'ThrowCards' and arg[0] is None):
@@ -153,7 +154,8 @@ class Bridge:
 
     @staticmethod
     def key(move):
-        return (move['type'], frozenset(move.get('cards', [])), move.get('attack'), move.get('card'))
+        return (move['type'], frozenset(move.get('cards', [])), move.get('attack'), move.get('card'),
+                move.get('showTrump'))
 
     def answer(self, q):
         g = self.state(q)

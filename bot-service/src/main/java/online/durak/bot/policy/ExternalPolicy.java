@@ -21,6 +21,7 @@ import java.util.random.RandomGenerator;
 import online.durak.engine.Card;
 import online.durak.engine.Move;
 import online.durak.engine.SeatView;
+import online.durak.messages.Codec;
 
 /**
  * Another program's bot as a policy: one long-lived process per thread, asked over JSON lines with what the seat
@@ -59,7 +60,7 @@ public final class ExternalPolicy implements Policy, AutoCloseable {
         askedNanos.addAndGet(System.nanoTime() - t);
         asked.incrementAndGet();
         dropped.addAndGet(reply.path("dropped").size());
-        Move m = reply.has("move") ? move(reply.get("move")) : null;
+        Move m = reply.has("move") ? Codec.readMove(reply.get("move")) : null;
         if (m == null || !legal.contains(m)) {
             illegal.incrementAndGet();
             throw new IllegalStateException("the external policy's answer " + reply + " is no legal move of seat "
@@ -75,9 +76,9 @@ public final class ExternalPolicy implements Policy, AutoCloseable {
             throw new IllegalStateException("the external policy failed: " + reply.get("error").asText());
         }
         List<Move> moves = new ArrayList<>();
-        reply.get("moves").forEach(m -> moves.add(move(m)));
+        reply.get("moves").forEach(m -> moves.add(Codec.readMove(m)));
         List<Move> refused = new ArrayList<>();
-        reply.get("dropped").forEach(m -> refused.add(move(m)));
+        reply.get("dropped").forEach(m -> refused.add(Codec.readMove(m)));
         return new Mapping(moves, refused);
     }
 
@@ -114,7 +115,7 @@ public final class ExternalPolicy implements Policy, AutoCloseable {
         }
         q.set("discard", cards(v.discard()));
         ArrayNode legal = q.putArray("legal");
-        v.legalMoves().forEach(m -> legal.add(json(m)));
+        v.legalMoves().forEach(m -> legal.add(Codec.toNode(m)));
         return q;
     }
 
@@ -122,39 +123,6 @@ public final class ExternalPolicy implements Policy, AutoCloseable {
         ArrayNode a = JSON.createArrayNode();
         cards.forEach(c -> a.add(c.text()));
         return a;
-    }
-
-    static ObjectNode json(Move m) {
-        ObjectNode o = JSON.createObjectNode();
-        if (m instanceof Move.Attack a) {
-            o.put("type", "attack").set("cards", cards(a.cards()));
-        } else if (m instanceof Move.Throw t) {
-            o.put("type", "throw").set("cards", cards(t.cards()));
-        } else if (m instanceof Move.Cover c) {
-            o.put("type", "cover").put("attack", c.attack().text()).put("card", c.card().text());
-        } else if (m instanceof Move.Transfer t) {
-            o.put("type", "transfer").put("card", t.card().text());
-        } else if (m instanceof Move.ShowTrump s) {
-            o.put("type", "show").put("card", s.trump().text());
-        } else {
-            o.put("type", m.type());
-        }
-        return o;
-    }
-
-    static Move move(JsonNode m) {
-        List<Card> cards = new ArrayList<>();
-        m.path("cards").forEach(c -> cards.add(Card.parse(c.asText())));
-        return switch (m.path("type").asText()) {
-            case "attack" -> new Move.Attack(cards);
-            case "throw" -> new Move.Throw(cards);
-            case "cover" -> new Move.Cover(Card.parse(m.path("attack").asText()), Card.parse(m.path("card").asText()));
-            case "transfer" -> new Move.Transfer(Card.parse(m.path("card").asText()));
-            case "show" -> new Move.ShowTrump(Card.parse(m.path("card").asText()));
-            case "take" -> Move.TAKE;
-            case "pass" -> Move.PASS;
-            default -> throw new IllegalArgumentException("unknown move " + m);
-        };
     }
 
     private Channel start() {
