@@ -41,6 +41,7 @@ import online.durak.messages.ReplyMessage;
 import online.durak.rules.messaging.Assignment;
 import online.durak.service.kafka.KafkaConfig;
 import online.durak.rules.application.CommandService;
+import online.durak.rules.application.TableAggregate;
 import online.durak.rules.messaging.Publisher;
 import online.durak.testkit.DurakInfraResource;
 import online.durak.testkit.TestInfra;
@@ -69,6 +70,8 @@ class RulesFlowTest {
     Assignment assignment;
     @Inject
     KafkaConfig kafka;
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
 
     @BeforeAll
     static void openBus() {
@@ -505,6 +508,55 @@ class RulesFlowTest {
         assertEquals(new Event.SeatTaken(2, "guest2", "guest2's name", null), events.get(3).event());
         assertEquals(List.of("host", "guest1", "guest2"), handler.tables().peek(id).state().seats().stream()
             .filter(java.util.Objects::nonNull).map(h -> h.playerId()).toList());
+    }
+
+    // ---- group commit: the commands of one poll together ----
+
+    @Test
+    void aGroupOfCommands_isDecidedInOrder_onWhatTheOnesBeforeLeft_andStoredAndPublishedTogether() {
+        String id = Tables.newTableId();
+        accepted(bus.call(Tables.create(id, "host", unclocked(4))));
+        int partition = publisher.commandPartition(id);
+        CommandMessage join1 = Tables.join(id, "guest1");
+        CommandMessage join1Again = Tables.join(id, "guest1"); // legal only before the first join
+        CommandMessage join2 = Tables.join(id, "guest2");
+        long groups = registry.get("durak.rules.batch.commands").summary().count();
+        handler.handleAll(List.of(new TableAggregate.Submitted(join1, partition),
+            new TableAggregate.Submitted(join1Again, partition), new TableAggregate.Submitted(join2, partition)));
+
+        assertEquals(3, accepted(bus.awaitReply(join1.commandId())).lastSeq());
+        ReplyMessage refused = bus.awaitReply(join1Again.commandId());
+        assertFalse(refused.accepted(), () -> "decided after the first join: " + refused);
+        assertEquals(3, refused.lastSeq());
+        assertEquals(4, accepted(bus.awaitReply(join2.commandId())).lastSeq());
+        assertEquals(List.of(1L, 2L, 3L, 4L), bus.awaitEvents(id, 4).stream().map(EventMessage::seq).toList());
+        assertEquals(4, count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(4, count("select count(*) from commands where table_id = $1", id));
+        assertEquals(1, count("select count(*) from commands where table_id = $1 and not accepted", id));
+        assertTrue(registry.get("durak.rules.batch.commands").summary().count() > groups, "stored as one group");
+        awaitAllPublished(id);
+    }
+
+    @Test
+    void aGroupWithARepeatedCommand_storesNothingAtOnce_andThenEachOnItsOwn() {
+        String id = Tables.newTableId();
+        accepted(bus.call(Tables.create(id, "host", unclocked(4))));
+        CommandMessage join1 = Tables.join(id, "guest1");
+        ReplyMessage joined = accepted(bus.call(join1));
+        int partition = publisher.commandPartition(id);
+        CommandMessage join2 = Tables.join(id, "guest2");
+        CommandMessage join3 = Tables.join(id, "guest3");
+        handler.handleAll(List.of(new TableAggregate.Submitted(join2, partition),
+            new TableAggregate.Submitted(join1, partition), new TableAggregate.Submitted(join3, partition)));
+
+        assertEquals(4, accepted(bus.awaitReply(join2.commandId())).lastSeq());
+        assertEquals(List.of(joined, joined.withoutEvents()), bus.awaitReplies(join1.commandId(), 2));
+        assertEquals(5, accepted(bus.awaitReply(join3.commandId())).lastSeq());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), bus.awaitEvents(id, 5).stream().map(EventMessage::seq).toList());
+        assertEquals(5, count("select count(*) from table_events where table_id = $1", id));
+        assertEquals(4, count("select count(*) from commands where table_id = $1", id));
+        assertEquals(Tables.fingerprint(Tables.fold(bus.eventsOf(id))),
+            Tables.fingerprint(handler.tables().peek(id).state()));
     }
 
     // ---- helpers ----

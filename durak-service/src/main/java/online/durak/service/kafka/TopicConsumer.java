@@ -33,7 +33,7 @@ import org.jboss.logging.Logger;
  *   <li>Positions are fixed when partitions are assigned (committed offset, else the reset policy), so whatever is
  *       sent once the consumer reports ready is consumed; {@link Handler#assigned} runs before the next record.</li>
  *   <li>A record whose handler throws is sought back to and read again after {@code retry-backoff}; the rest of
- *       its partition's batch waits behind it.</li>
+ *       its partition's batch waits behind it. A {@link BatchHandler} gets a poll's records together instead.</li>
  *   <li>With a shared group, a partition's offset is committed only past records handled and not
  *       {@linkplain Holds#hold held}: every {@code commit-interval} asynchronously, and at once (waited for) when the
  *       partition is revoked or the consumer stops. An own group commits nothing.</li>
@@ -71,6 +71,16 @@ public final class TopicConsumer {
         /** Partitions given up: revoked (after their offsets are committed) or lost. */
         default void released(List<Integer> partitions, boolean lost) {
         }
+    }
+
+    /**
+     * A handler that may take the records of one poll together (the rules service's group commit): {@link #handleAll}
+     * gets every record of the poll, partition after partition, each partition's in order. Throwing means "not now"
+     * for all of them: each partition is sought back to its first record of the poll and read again after the
+     * backoff, so whatever the handler did for them must be idempotent (as {@link Handler#handle} must be anyway).
+     */
+    public interface BatchHandler extends Handler {
+        void handleAll(List<ConsumerRecord<String, byte[]>> records, Holds holds);
     }
 
     /** Keeps a record's offset from being committed until the work it started is done. */
@@ -239,6 +249,48 @@ public final class TopicConsumer {
             if (pending != null && System.currentTimeMillis() >= retryAssignedAt) {
                 runAssigned(pending);
             }
+            boolean failed = handler instanceof BatchHandler b && batch.count() > 1 ? handleAll(c, b, batch)
+                    : handleEach(c, batch);
+            if (!batch.isEmpty()) {
+                handler.polled();
+            }
+            commitIfDue(c);
+            if (failed) {
+                pause();
+            }
+        }
+
+        /** The records of one poll to a {@link BatchHandler} at once; true when they must be read again. */
+        private boolean handleAll(KafkaConsumer<String, byte[]> c, BatchHandler b,
+                                  ConsumerRecords<String, byte[]> batch) {
+            if (!running) {
+                return false; // unhandled, so not committed: the next owner reads them
+            }
+            List<ConsumerRecord<String, byte[]>> all = new ArrayList<>(batch.count());
+            for (TopicPartition tp : batch.partitions()) {
+                all.addAll(batch.records(tp));
+            }
+            records.addAndGet(all.size());
+            try {
+                b.handleAll(all, this);
+            } catch (RuntimeException e) {
+                LOG.warnf("%s: %d records not handled (%s); reading them again in %s", name, all.size(),
+                        e.toString(), config.retryBackoff());
+                LOG.debug("failure", e);
+                for (TopicPartition tp : batch.partitions()) {
+                    c.seek(tp, batch.records(tp).get(0).offset());
+                }
+                return true;
+            }
+            for (TopicPartition tp : batch.partitions()) {
+                List<ConsumerRecord<String, byte[]>> rs = batch.records(tp);
+                progress.computeIfAbsent(tp, k -> new Progress()).next = rs.get(rs.size() - 1).offset() + 1;
+            }
+            return false;
+        }
+
+        /** The records of one poll to the handler one at a time; true when one must be read again. */
+        private boolean handleEach(KafkaConsumer<String, byte[]> c, ConsumerRecords<String, byte[]> batch) {
             boolean failed = false;
             for (TopicPartition tp : batch.partitions()) {
                 Progress p = progress.computeIfAbsent(tp, k -> new Progress());
@@ -260,13 +312,7 @@ public final class TopicConsumer {
                     p.next = r.offset() + 1;
                 }
             }
-            if (!batch.isEmpty()) {
-                handler.polled();
-            }
-            commitIfDue(c);
-            if (failed) {
-                pause();
-            }
+            return failed;
         }
 
         private void runAssigned(List<Integer> partitions) {

@@ -1,6 +1,7 @@
 package online.durak.rules.application;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -56,6 +57,7 @@ public class CommandService {
     private final Counter rejected;
     private final Counter repeated;
     private final Counter conflicts;
+    private final DistributionSummary batches;
 
     public CommandService(EventStore store, Publisher publisher, RulesConfig config, RulesConfig.Clock clockConfig,
                           InstantSource now, Shuffles shuffles, MeterRegistry registry) {
@@ -73,6 +75,9 @@ public class CommandService {
         this.repeated = commands(registry, "repeated");
         this.conflicts = Counter.builder("durak.rules.store.conflicts")
             .description("Appends that lost a race for a table's next sequence number").register(registry);
+        this.batches = DistributionSummary.builder("durak.rules.batch.commands")
+            .description("Commands stored in one transaction (group commit), for batches of more than one")
+            .publishPercentiles(0.5, 0.99).register(registry);
         Gauge.builder("durak.rules.cache.tables", aggregate.tables(), Projection::size)
             .description("Tables held in memory").register(registry);
     }
@@ -115,23 +120,52 @@ public class CommandService {
                 aggregate.tables().remove(command.tableId());
                 continue;
             }
-            if (outcome instanceof Outcome.Accepted a) {
-                accepted.increment();
-                log(command, a);
-            } else {
-                Outcome.Rejected r = (Outcome.Rejected) outcome;
-                if (CommandDecider.RULES_ERROR.equals(r.rejection().code())) {
-                    LOG.errorf("table %s: command %s (%s) broke the engine: %s", r.tableId(), command.commandId(),
-                        command.payload().type(), r.rejection().message());
-                }
-                rejected.increment();
-                LOG.debugf("table %s: %s %s by %s rejected: %s %s", r.tableId(), command.payload().type(),
-                    command.commandId(), command.playerId(), r.rejection().code(), r.rejection().message());
-            }
+            counted(command, outcome);
             return;
         }
         throw new IllegalStateException("table " + command.tableId() + ": gave up on command "
             + command.commandId() + " after " + MAX_ATTEMPTS + " conflicting appends");
+    }
+
+    /**
+     * The commands of one poll of a consumer, in order, with one commit to the store and one wait for the broker
+     * ({@link TableAggregate#handleAll}). When any of them meets a conflict (a repeated commandId, another writer),
+     * nothing of the batch was stored, and each is handled on its own as {@link #handle} does.
+     */
+    public void handleAll(List<TableAggregate.Submitted> batch) {
+        if (batch.size() == 1) {
+            handle(batch.get(0).command(), batch.get(0).partition());
+            return;
+        }
+        List<Outcome> outcomes;
+        try {
+            outcomes = aggregate.handleAll(batch);
+        } catch (StoreConflict c) {
+            LOG.debugf("a batch of %d commands met a conflict (%s); handling them one at a time", batch.size(),
+                c.getMessage());
+            batch.forEach(s -> handle(s.command(), s.partition()));
+            return;
+        }
+        batches.record(batch.size());
+        for (int i = 0; i < outcomes.size(); i++) {
+            counted(batch.get(i).command(), outcomes.get(i));
+        }
+    }
+
+    private void counted(CommandMessage command, Outcome outcome) {
+        if (outcome instanceof Outcome.Accepted a) {
+            accepted.increment();
+            log(command, a);
+        } else {
+            Outcome.Rejected r = (Outcome.Rejected) outcome;
+            if (CommandDecider.RULES_ERROR.equals(r.rejection().code())) {
+                LOG.errorf("table %s: command %s (%s) broke the engine: %s", r.tableId(), command.commandId(),
+                    command.payload().type(), r.rejection().message());
+            }
+            rejected.increment();
+            LOG.debugf("table %s: %s %s by %s rejected: %s %s", r.tableId(), command.payload().type(),
+                command.commandId(), command.playerId(), r.rejection().code(), r.rejection().message());
+        }
     }
 
     /** The table held in memory, else folded from the store (publishing whatever is left unpublished first). */

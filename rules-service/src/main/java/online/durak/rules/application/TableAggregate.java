@@ -5,12 +5,15 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import online.durak.engine.table.LoggedTable;
 import online.durak.engine.table.TableStatus;
 import online.durak.messages.CommandMessage;
 import online.durak.messages.EventMessage;
+import online.durak.messages.ReplyMessage;
 import online.durak.rules.domain.Outcome;
 import online.durak.rules.messaging.Publisher;
 import online.durak.rules.store.EventStore;
@@ -88,6 +91,59 @@ public final class TableAggregate {
             publisher.publishReply(outcome.reply());
         }
         return outcome;
+    }
+
+    /** A command with the partition of {@code durak.commands} it arrived on. */
+    public record Submitted(CommandMessage command, int partition) {
+    }
+
+    /**
+     * Several commands (one consumer's poll) at once, a group commit: each is decided in order against the table as
+     * the ones before it left it, all outcomes are appended in one transaction, then all are published with one
+     * wait for the broker. Returns the outcomes, stored and published, in order.
+     *
+     * @throws StoreConflict when any of them was stored before, or another writer appended to one of the tables
+     *                       first: then nothing was stored or published, and the tables decided on are dropped from
+     *                       memory (the caller decides the commands again one at a time)
+     */
+    public List<Outcome> handleAll(List<Submitted> batch) {
+        List<Outcome> outcomes = new ArrayList<>(batch.size());
+        Set<String> decided = new HashSet<>();
+        long t0 = System.nanoTime();
+        try {
+            List<EventStore.Entry> entries = new ArrayList<>(batch.size());
+            for (Submitted c : batch) {
+                CommandMessage command = c.command();
+                LoggedTable table = load(command.tableId(), c.partition());
+                Outcome outcome = decider.decide(table, command, clock.instant().truncatedTo(ChronoUnit.MICROS));
+                decided.add(command.tableId());
+                if (outcome instanceof Outcome.Accepted a) {
+                    tables.put(a.tableId(), a.after(), c.partition()); // the next command of the table sees it
+                }
+                outcomes.add(outcome);
+                entries.add(new EventStore.Entry(outcome, command.playerId(), command.payload().type()));
+            }
+            store.appendAll(entries);
+        } catch (RuntimeException e) {
+            decided.forEach(tables::remove); // held states the store does not have
+            throw e;
+        }
+        long each = (System.nanoTime() - t0) / batch.size();
+        List<ReplyMessage> replies = new ArrayList<>(outcomes.size());
+        for (Outcome o : outcomes) {
+            decideAndCommit.record(each, TimeUnit.NANOSECONDS);
+            replies.add(o.reply());
+        }
+        for (String tableId : decided) {
+            tables.bound(maxTables, tableId, TableAggregate::finished);
+        }
+        publisher.publishAll(replies);
+        for (Outcome o : outcomes) {
+            if (o instanceof Outcome.Accepted a) {
+                store.markPublishedLater(a.tableId(), a.firstSeq(), a.lastSeq());
+            }
+        }
+        return outcomes;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.ArrayList;
 import java.util.List;
 import online.durak.engine.Rejection;
 import online.durak.messages.Codec;
@@ -15,6 +16,7 @@ import online.durak.messages.CommandMessage;
 import online.durak.messages.MessageException;
 import online.durak.messages.ReplyMessage;
 import online.durak.rules.application.CommandService;
+import online.durak.rules.application.TableAggregate;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -22,13 +24,13 @@ import org.jboss.logging.Logger;
 
 /**
  * Consumes {@code durak.commands} (consumer {@code commands}: the group every instance shares, so each table has
- * one writer) and hands each readable command to the {@link CommandService}; an unreadable record, or one whose
+ * one writer) and hands the readable commands of each poll to the {@link CommandService} together (group commit); an unreadable record, or one whose
  * key is not its table id, is answered with {@code INVALID_MESSAGE} when it names whom to answer. Partitions
  * assigned are this instance's ({@link Assignment}) and their clocked tables are loaded by the {@link ClockWatch};
  * partitions given up drop their tables from the cache.
  */
 @ApplicationScoped
-public class CommandRecords implements TopicConsumer.Handler {
+public class CommandRecords implements TopicConsumer.BatchHandler {
 
     private static final Logger LOG = Logger.getLogger(CommandRecords.class);
 
@@ -65,15 +67,38 @@ public class CommandRecords implements TopicConsumer.Handler {
 
     @Override
     public void handle(ConsumerRecord<String, byte[]> record, TopicConsumer.Holds holds) {
+        CommandMessage command = read(record);
+        if (command != null) {
+            commands.handle(command, record.partition());
+        }
+    }
+
+    /** A poll's commands together: one transaction and one wait for the broker for all (group commit). */
+    @Override
+    public void handleAll(List<ConsumerRecord<String, byte[]>> records, TopicConsumer.Holds holds) {
+        List<TableAggregate.Submitted> batch = new ArrayList<>(records.size());
+        for (ConsumerRecord<String, byte[]> record : records) {
+            CommandMessage command = read(record);
+            if (command != null) {
+                batch.add(new TableAggregate.Submitted(command, record.partition()));
+            }
+        }
+        if (!batch.isEmpty()) {
+            commands.handleAll(batch);
+        }
+    }
+
+    /** The record's command, or null when it is refused (answered when it names whom to answer). */
+    private CommandMessage read(ConsumerRecord<String, byte[]> record) {
         CommandMessage command;
         try {
             command = Codec.readCommandMessage(record.value());
         } catch (MessageException e) {
             rejectUnreadable(record, e.getMessage());
-            return;
+            return null;
         } catch (RuntimeException e) { // anything else a hostile record can provoke in the reader
             rejectUnreadable(record, "unreadable command: " + e);
-            return;
+            return null;
         }
         if (record.key() != null && !record.key().equals(command.tableId())) {
             invalid.increment();
@@ -81,9 +106,9 @@ public class CommandRecords implements TopicConsumer.Handler {
                 record.topic(), record.partition(), record.offset(), record.key(), command.tableId());
             publisher.publishReply(ReplyMessage.rejected(command.commandId(), command.tableId(),
                 new Rejection(MessageException.INVALID_MESSAGE, "the record's key must be the table id"), 0));
-            return;
+            return null;
         }
-        commands.handle(command, record.partition());
+        return command;
     }
 
     @Override

@@ -57,12 +57,29 @@ public class Publisher {
         publish(reply.events(), reply);
     }
 
+    /**
+     * Sends the outcomes of several commands (one group commit), each accepted one's events before its reply, in
+     * their order, and waits for all at once.
+     */
+    public void publishAll(List<ReplyMessage> replies) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>();
+        for (ReplyMessage reply : replies) {
+            send(reply.events(), reply, sent);
+        }
+        await(sent);
+    }
+
     /** {@code reply} is null, or the reply whose events are {@code events}. */
     private void publish(List<EventMessage> events, ReplyMessage reply) {
         if (events.isEmpty() && reply == null) {
             return;
         }
         List<Future<RecordMetadata>> sent = new ArrayList<>(events.size() + 1);
+        send(events, reply, sent);
+        await(sent);
+    }
+
+    private void send(List<EventMessage> events, ReplyMessage reply, List<Future<RecordMetadata>> sent) {
         List<ObjectNode> nodes = new ArrayList<>(events.size());
         for (EventMessage e : events) {
             ObjectNode node = Codec.toNode(e);
@@ -76,7 +93,6 @@ public class Publisher {
         if (reply != null) {
             sent.add(producer.send(replyRecord(reply, Codec.toNode(reply, nodes))));
         }
-        await(sent);
     }
 
     /** A reply without events (a rejection, or a repeated command answered again). */

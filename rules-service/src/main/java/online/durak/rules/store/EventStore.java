@@ -1,8 +1,10 @@
 package online.durak.rules.store;
 
+import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -111,6 +113,10 @@ public class EventStore {
         return events(rows);
     }
 
+    /** An outcome to store, with who sent its command and the command's kind. */
+    public record Entry(Outcome outcome, String playerId, String kind) {
+    }
+
     /**
      * Stores an outcome in one statement, so in one implicit transaction and one round trip: an accepted
      * command's events together with its {@code commands} row; a rejection's row alone, inserted only while the
@@ -121,50 +127,28 @@ public class EventStore {
      *                       writer got to the table first ({@link StoreConflict.Kind#SEQ})
      */
     public void append(Outcome outcome, String playerId, String kind) {
-        StoredCommand row = StoredCommand.of(outcome, playerId, kind);
-        try {
-            if (outcome instanceof Outcome.Accepted a) {
-                // one command's events: one table, one commandId (CommandDecider); seq, type, body and time each
-                int n = a.events().size();
-                Long[] seqs = new Long[n];
-                String[] types = new String[n];
-                String[] bodies = new String[n];
-                OffsetDateTime[] ats = new OffsetDateTime[n];
-                for (int i = 0; i < n; i++) {
-                    EventMessage e = a.events().get(i);
-                    seqs[i] = e.seq();
-                    types[i] = e.type();
-                    bodies[i] = Codec.toJson(e.event());
-                    ats[i] = utc(e.at());
-                }
-                // data-modifying WITH runs to completion whether or not it is read; a key violation in either
-                // insert undoes both
-                pool.preparedQuery("""
-                        with events as (
-                            insert into table_events (table_id, seq, type, event, command_id, at, published)
-                            select $1, s, ty, e::jsonb, $2, a, false
-                            from unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as u(s, ty, e, a))
-                        insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
-                                              at)
-                        values ($2, $1, $7, $10, true, null, null, $8, $9)""")
-                    .execute(Tuple.tuple(Arrays.asList(row.tableId(), row.commandId(), seqs, types, bodies, ats,
-                        row.playerId(), row.lastSeq(), ats[0], row.kind())))
-                    .await().atMost(TIMEOUT);
-            } else {
-                RowSet<Row> inserted = pool.preparedQuery("""
-                        insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
-                                              at)
-                        select $1::text, $2::text, $3::text, $8::text, false, $4::text, $5::text, $6::bigint,
-                               $7::timestamptz
-                        where coalesce((select max(seq) from table_events where table_id = $2::text), 0) = $6::bigint""")
-                    .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.code(),
-                        row.message(), row.lastSeq(), utc(Instant.now()), row.kind())))
-                    .await().atMost(TIMEOUT);
-                if (inserted.rowCount() == 0) {
-                    throw new StoreConflict(StoreConflict.Kind.SEQ,
-                        "table " + row.tableId() + " has grown past " + row.lastSeq());
-                }
+        awaitStored(insert(pool, new Entry(outcome, playerId, kind)));
+    }
+
+    /**
+     * Stores several outcomes, in order, in one transaction (group commit: one commit, so one flush of the log to
+     * disk, for all of them). All or nothing: when any of them meets a conflict, none is stored.
+     *
+     * @throws StoreConflict as {@link #append} does, for the first outcome that meets one
+     */
+    public void appendAll(List<Entry> entries) {
+        awaitStored(pool.withTransaction(conn -> {
+            Uni<Void> chain = Uni.createFrom().voidItem();
+            for (Entry e : entries) {
+                chain = chain.chain(() -> insert(conn, e));
             }
+            return chain;
+        }));
+    }
+
+    private static void awaitStored(Uni<Void> stored) {
+        try {
+            stored.await().atMost(TIMEOUT);
         } catch (PgException e) {
             if (UNIQUE_VIOLATION.equals(e.getSqlState())) {
                 boolean command = e.getConstraint() != null && e.getConstraint().startsWith("commands");
@@ -173,6 +157,55 @@ public class EventStore {
             }
             throw e;
         }
+    }
+
+    /** One outcome's statement on {@code client} (the pool, or a transaction's connection). */
+    private static Uni<Void> insert(SqlClient client, Entry entry) {
+        Outcome outcome = entry.outcome();
+        StoredCommand row = StoredCommand.of(outcome, entry.playerId(), entry.kind());
+        if (outcome instanceof Outcome.Accepted a) {
+            // one command's events: one table, one commandId (CommandDecider); seq, type, body and time each
+            int n = a.events().size();
+            Long[] seqs = new Long[n];
+            String[] types = new String[n];
+            String[] bodies = new String[n];
+            OffsetDateTime[] ats = new OffsetDateTime[n];
+            for (int i = 0; i < n; i++) {
+                EventMessage e = a.events().get(i);
+                seqs[i] = e.seq();
+                types[i] = e.type();
+                bodies[i] = Codec.toJson(e.event());
+                ats[i] = utc(e.at());
+            }
+            // data-modifying WITH runs to completion whether or not it is read; a key violation in either
+            // insert undoes both
+            return client.preparedQuery("""
+                    with events as (
+                        insert into table_events (table_id, seq, type, event, command_id, at, published)
+                        select $1, s, ty, e::jsonb, $2, a, false
+                        from unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as u(s, ty, e, a))
+                    insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
+                                          at)
+                    values ($2, $1, $7, $10, true, null, null, $8, $9)""")
+                .execute(Tuple.tuple(Arrays.asList(row.tableId(), row.commandId(), seqs, types, bodies, ats,
+                    row.playerId(), row.lastSeq(), ats[0], row.kind())))
+                .replaceWithVoid();
+        }
+        return client.preparedQuery("""
+                insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
+                                      at)
+                select $1::text, $2::text, $3::text, $8::text, false, $4::text, $5::text, $6::bigint,
+                       $7::timestamptz
+                where coalesce((select max(seq) from table_events where table_id = $2::text), 0) = $6::bigint""")
+            .execute(Tuple.tuple(Arrays.asList(row.commandId(), row.tableId(), row.playerId(), row.code(),
+                row.message(), row.lastSeq(), utc(Instant.now()), row.kind())))
+            .onItem().invoke(inserted -> {
+                if (inserted.rowCount() == 0) {
+                    throw new StoreConflict(StoreConflict.Kind.SEQ,
+                        "table " + row.tableId() + " has grown past " + row.lastSeq());
+                }
+            })
+            .replaceWithVoid();
     }
 
     /** Marks {@code fromSeq..toSeq} of a table published. */
