@@ -19,22 +19,9 @@ import online.durak.engine.SeatView;
  * STRONG. When the view determines the whole deal (two seats hold cards, the stock is empty and every card
  * is known, see {@link ExactSearch#applies}) it searches the game tree exactly; otherwise, and when the
  * exact search runs out of its node budget or time, it uses determinized sampling: for each sample of a
- * full deal consistent with the seat's view ({@link Determinization#sample}), every candidate move is
- * played and the deal finished by a fast playout policy ({@link NormalPolicy} for every seat); the
- * candidate with the best average result (not being the durak, and when durak, with as few cards as
- * possible) wins, ties going to NORMAL's own choice. All candidates share each sample, which keeps the
- * comparison fair with few samples.
- *
- * <p>{@link #choose} and {@link #analyse} run the same search; {@code analyse} also says why.
- */
-/**
- * STRONG. When the view determines the whole deal (two seats hold cards, the stock is empty and every card
- * is known, see {@link ExactSearch#applies}) it searches the game tree exactly; otherwise, and when the
- * exact search runs out of its node budget or time, it uses determinized sampling: for each sample of a
  * full deal consistent with the seat's view ({@link Determinization#sample}), every candidate move still in
- * question is played and the deal finished by a fast playout policy ({@link NormalPolicy} for every seat; once
- * a playout reaches an empty stock with two seats holding cards, the exact search decides the rest when it can
- * within {@link #PLAYOUT_EXACT_NODES} positions). All candidates share each sample, and a candidate that is worse
+ * question is played and the deal finished by a fast playout policy ({@link NormalPolicy} for every seat, to the
+ * end). All candidates share each sample, and a candidate that is worse
  * than the best beyond the sampling error is dropped ({@link Sampling}), so the samples go to the moves still in
  * question. The result of a deal for the seat: 1 when it is not the durak, {@link #DRAW_VALUE} for a draw it takes
  * part in, and when it is the durak a little below 0, less so with fewer cards left. The candidate with the best
@@ -50,8 +37,13 @@ public final class StrongPolicy implements Policy {
     public static final long DEFAULT_BUDGET_NANOS = 150_000_000L;
     /** Positions the exact search may expand per decision before it falls back to sampling. */
     public static final long DEFAULT_EXACT_NODES = 400_000L;
-    /** Positions the exact search may expand to finish one playout; beyond it NORMAL plays the playout out. */
-    static final long PLAYOUT_EXACT_NODES = 4_000L;
+    /**
+     * Positions the exact search may expand to finish one playout once its stock is empty; 0, off. Off by default:
+     * it made STRONG weaker and slower (docs/bots.md "Measured: the current STRONG"). Each sampled deal then ends
+     * with both seats playing perfectly on cards they would not know; and the playouts were so slow that most
+     * decisions spent their whole CPU budget (median 151 ms against 4.6 ms without, on the same 200 deals).
+     */
+    static final long PLAYOUT_EXACT_NODES = 0L;
     /** The result of a draw the seat takes part in (both go out in the last bout): half a win. */
     static final double DRAW_VALUE = 0.5;
     /** Samples before a candidate may be raced out: fewer say too little about the spread. */
