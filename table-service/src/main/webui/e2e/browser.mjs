@@ -26,8 +26,11 @@ export async function openBrowser(script) {
   page.on('console', (m) => m.type() === 'error' && console.log(`[browser] ${m.text()}`));
   const shots = [];
 
-  async function shoot(name, p = page) {
-    for (const [kind, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  // both sizes, the desktop first unless firstKind is 'phone' (a screen that is right as it stands on the phone)
+  async function shoot(name, p = page, firstKind = 'desktop') {
+    const kinds = [['desktop', DESKTOP], ['phone', PHONE]];
+    if (firstKind === 'phone') kinds.reverse();
+    for (const [kind, size] of kinds) {
       await p.setViewportSize(size);
       const file = join(outDir, `${name}-${kind}.png`);
       await p.screenshot({ path: file, fullPage: false });

@@ -4,7 +4,7 @@
 // Usage: node e2e/keyboard.mjs BASE_URL OUT_DIR   (system-tests' WebClientTest runs it against the started system)
 // Screenshots (desktop 1440×900, phone 390×844) of the trump question, a hint, the refusal, the replay and the
 // settings go to OUT_DIR, each checked to be larger than an empty page. Exit 0 only when every check passed.
-import { movedOnOrFail, openBrowser } from './browser.mjs';
+import { PHONE, movedOnOrFail, openBrowser } from './browser.mjs';
 
 const { base, context, page, pageErrors, shots, shoot, run } = await openBrowser('keyboard');
 const DEALS = 3;
@@ -111,6 +111,8 @@ async function main() {
 
 async function takeHint(seqBefore) {
   hinted = true;
+  // asked on a phone, where the panel lies below the hand: it must come into view with its reason
+  await page.setViewportSize(PHONE);
   await key('r');
   const hint = page.getByRole('region', { name: 'Hint' });
   await hint.waitFor({ timeout: 20_000 });
@@ -118,7 +120,11 @@ async function takeHint(seqBefore) {
   await page.waitForFunction((s) => document.querySelector('.table-page')?.dataset.seq !== s, seqBefore, { timeout: 20_000 });
   const text = await hint.innerText();
   if (!text.includes('Why:')) throw new Error(`the hint shows no reason: ${text}`);
-  await shoot('hint');
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.panel.hint p')?.getBoundingClientRect();
+    return r && r.top >= 0 && r.bottom <= window.innerHeight;
+  }, null, { timeout: 5_000 }).catch(() => { throw new Error('on a 390×844 phone the hint\'s reason is not in view'); });
+  await shoot('hint', page, 'phone');
   console.log(`hint: ${text.split('\n')[0]}`);
 }
 
