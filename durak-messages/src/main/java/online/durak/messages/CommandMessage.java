@@ -60,6 +60,16 @@ public record CommandMessage(String commandId, String tableId, String playerId, 
         }
     }
 
+    /**
+     * Whether this command may deal a deal (leave, start, continue, a solo table, "Again", the clock's next deal), so
+     * the rules service draws a shuffle for it; any other command's {@link #toTableCommand} ignores the shuffle (a
+     * move, the commonest command, needs none).
+     */
+    public boolean mayDeal() {
+        return payload instanceof Leave || payload instanceof Start || payload instanceof Continue
+                || payload instanceof Solo || payload instanceof Again || payload instanceof Clock;
+    }
+
     /** The engine's command; {@code shuffle} shuffles (and seals) the deal that start or the last continue deals. */
     public TableCommand toTableCommand(Shuffle shuffle) {
         if (payload instanceof Create c) {

@@ -106,6 +106,25 @@ class CodecMessagesTest {
                 Codec.toJson(sampleCommands().get(7)));
     }
 
+    /** The rules service draws a shuffle only for {@link CommandMessage#mayDeal}: every other command ignores it. */
+    @Test
+    void onlyACommandThatMayDeal_usesItsShuffle() {
+        int dealing = 0;
+        for (CommandMessage m : sampleCommands()) {
+            if (m.payload() instanceof CommandMessage.Clock) {
+                assertTrue(m.mayDeal(), "the clock's next deal");
+                continue;
+            }
+            boolean uses = !m.toTableCommand(Shuffle.of(1)).equals(m.toTableCommand(Shuffle.of(2)));
+            assertEquals(uses, m.mayDeal(), m.payload().type());
+            if (!m.mayDeal()) {
+                assertEquals(m.toTableCommand(Shuffle.of(1)), m.toTableCommand(null), m.payload().type());
+            }
+            dealing += uses ? 1 : 0;
+        }
+        assertTrue(dealing >= 4, "leave, start, continue, solo and again are among the samples");
+    }
+
     @Test
     void command_becomesTheEngineCommand_withTheSeedAddedByTheRulesService() {
         List<CommandMessage> c = sampleCommands();

@@ -68,7 +68,8 @@ public class CommandService {
             .description("Deciding a command and committing its outcome to the store")
             .publishPercentiles(0.5, 0.99).register(registry);
         this.aggregate = new TableAggregate(store,
-            (table, command, at) -> CommandDecider.decide(table, command, shuffles.next(), at, clock), publisher, now,
+            (table, command, at) -> CommandDecider.decide(table, command,
+                command.mayDeal() ? shuffles.next() : null, at, clock), publisher, now,
             decideAndCommit, config.cacheMaxTables());
         this.accepted = commands(registry, "accepted");
         this.rejected = commands(registry, "rejected");
