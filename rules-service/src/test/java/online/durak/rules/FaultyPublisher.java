@@ -27,7 +27,7 @@ public class FaultyPublisher extends Publisher {
         super(kafka);
     }
 
-    /** The next publish of events ({@link #publishEvents}, {@link #publishAccepted}) for this table fails. */
+    /** The next publish of events ({@link #publishEvents}, an accepted reply in {@link #publishAll}) for this table fails. */
     public void failNextPublish(String tableId) {
         failOnce.set(tableId);
     }
@@ -46,9 +46,13 @@ public class FaultyPublisher extends Publisher {
     }
 
     @Override
-    public void publishAccepted(ReplyMessage reply) {
-        failIfAsked(reply.events().isEmpty() ? reply.tableId() : reply.events().get(0).tableId());
-        super.publishAccepted(reply);
+    public void publishAll(List<ReplyMessage> replies) {
+        for (ReplyMessage reply : replies) {
+            if (!reply.events().isEmpty()) {
+                failIfAsked(reply.events().get(0).tableId());
+            }
+        }
+        super.publishAll(replies);
     }
 
     private void failIfAsked(String tableId) {

@@ -76,21 +76,7 @@ public final class TableAggregate {
      *                       nothing was published)
      */
     public Outcome handle(CommandMessage command, int partition) {
-        LoggedTable table = load(command.tableId(), partition);
-        long t0 = System.nanoTime();
-        Outcome outcome = decider.decide(table, command, clock.instant().truncatedTo(ChronoUnit.MICROS));
-        store.append(outcome, command.playerId(), command.payload().type());
-        decideAndCommit.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-        if (outcome instanceof Outcome.Accepted a) {
-            tables.put(a.tableId(), a.after(), partition);
-            tables.bound(maxTables, a.tableId(), TableAggregate::finished);
-            publisher.publishAccepted(a.reply());
-            // off the path of the next command: a mark lost in a crash only makes the relay send again
-            store.markPublishedLater(a.tableId(), a.firstSeq(), a.lastSeq());
-        } else {
-            publisher.publishReply(outcome.reply());
-        }
-        return outcome;
+        return handleAll(List.of(new Submitted(command, partition))).get(0);
     }
 
     /** A command with the partition of {@code durak.commands} it arrived on. */
@@ -140,6 +126,7 @@ public final class TableAggregate {
         publisher.publishAll(replies);
         for (Outcome o : outcomes) {
             if (o instanceof Outcome.Accepted a) {
+                // off the path of the next command: a mark lost in a crash only makes the relay send again
                 store.markPublishedLater(a.tableId(), a.firstSeq(), a.lastSeq());
             }
         }

@@ -49,17 +49,9 @@ public class Publisher {
     }
 
     /**
-     * Sends an accepted command's events in order and then its reply, which carries them, and waits for all at
-     * once: one wait for the broker instead of two on the path of every move. Each event becomes JSON once, for its
-     * own record and for the reply.
-     */
-    public void publishAccepted(ReplyMessage reply) {
-        publish(reply.events(), reply);
-    }
-
-    /**
-     * Sends the outcomes of several commands (one group commit), each accepted one's events before its reply, in
-     * their order, and waits for all at once.
+     * Sends the outcomes of one or more commands (one group commit), each accepted one's events before its reply,
+     * which carries them, in their order, and waits for all at once: one wait for the broker on the path of a move.
+     * Each event becomes JSON once, for its own record and for the reply.
      */
     public void publishAll(List<ReplyMessage> replies) {
         List<Future<RecordMetadata>> sent = new ArrayList<>();

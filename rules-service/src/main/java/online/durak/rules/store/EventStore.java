@@ -118,25 +118,20 @@ public class EventStore {
     }
 
     /**
-     * Stores an outcome in one statement, so in one implicit transaction and one round trip: an accepted
-     * command's events together with its {@code commands} row; a rejection's row alone, inserted only while the
-     * table's log still ends at the rejection's {@code lastSeq}. A repeated {@code commandId} fails on the
-     * {@code commands} key, and so stores nothing: callers need not look the command up first.
+     * Stores outcomes, in order, each in one statement: an accepted command's events together with its
+     * {@code commands} row; a rejection's row alone, inserted only while the table's log still ends at the
+     * rejection's {@code lastSeq}. Several go in one transaction (group commit: one commit, so one flush of the log
+     * to disk, for all of them); all or nothing. A repeated {@code commandId} fails on the {@code commands} key, and
+     * so stores nothing: callers need not look the command up first.
      *
-     * @throws StoreConflict when the command was stored before ({@link StoreConflict.Kind#COMMAND}) or another
-     *                       writer got to the table first ({@link StoreConflict.Kind#SEQ})
-     */
-    public void append(Outcome outcome, String playerId, String kind) {
-        awaitStored(insert(pool, new Entry(outcome, playerId, kind)));
-    }
-
-    /**
-     * Stores several outcomes, in order, in one transaction (group commit: one commit, so one flush of the log to
-     * disk, for all of them). All or nothing: when any of them meets a conflict, none is stored.
-     *
-     * @throws StoreConflict as {@link #append} does, for the first outcome that meets one
+     * @throws StoreConflict when a command was stored before ({@link StoreConflict.Kind#COMMAND}) or another
+     *                       writer got to a table first ({@link StoreConflict.Kind#SEQ})
      */
     public void appendAll(List<Entry> entries) {
+        if (entries.size() == 1) { // one statement is a transaction of its own: no BEGIN and COMMIT round trips
+            awaitStored(insert(pool, entries.get(0)));
+            return;
+        }
         awaitStored(pool.withTransaction(conn -> {
             Uni<Void> chain = Uni.createFrom().voidItem();
             for (Entry e : entries) {
