@@ -84,9 +84,10 @@ public class AccountResource {
     @DELETE
     @Path("/sessions/current")
     @Authenticated
-    @Operation(summary = "Sign out", description = "The token of this request stops working at once, on every "
-            + "service: for anything that changes something at once everywhere, for reads on other instances and "
-            + "services within durak.auth.revocations-refresh (5 s). For a guest as for an account. No body.")
+    @Operation(summary = "Sign out", description = "The token of this request stops working on every "
+            + "service: here at once, elsewhere when the sign-out's announcement arrives, a moment after it commits "
+            + "(a service that is not listening asks the database before anything that changes something). For a guest "
+            + "as for an account. No body.")
     @SecurityRequirement(name = "bearer")
     @APIResponse(responseCode = "204", description = "signed out")
     @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
