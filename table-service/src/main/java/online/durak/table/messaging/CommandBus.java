@@ -44,6 +44,7 @@ public class CommandBus {
     private final Timer roundTrip;
     private volatile Producer<String, byte[]> producer;
     private volatile TopicConsumer replies;
+    private volatile java.util.function.Consumer<ConsumerRecord<String, byte[]>> others = r -> { };
     /** When the last reply of any command was read (System.nanoTime). */
     private volatile long lastReply = System.nanoTime();
 
@@ -59,7 +60,9 @@ public class CommandBus {
         registry.gaugeMapSize("durak.commands.pending", java.util.List.of(), pending);
     }
 
-    void start() {
+    /** {@code others}: each reply to a command this edge did not send (or no longer waits for). */
+    void start(java.util.function.Consumer<ConsumerRecord<String, byte[]>> others) {
+        this.others = others;
         producer = kafka.producer("commands");
         replies = kafka.consume("replies", kafka.topics().replies(), (r, holds) -> onReply(r));
     }
@@ -137,7 +140,8 @@ public class CommandBus {
         lastReply = System.nanoTime();
         String commandId = RecordHeaders.text(header(r, RecordHeaders.COMMAND_ID));
         if (commandId != null && !pending.containsKey(commandId)) {
-            return; // another instance's command (or one that timed out): not worth reading
+            others.accept(r); // another's command (or one that timed out): its events, if its table is folded here
+            return;
         }
         ReplyMessage reply;
         try {
@@ -150,6 +154,8 @@ public class CommandBus {
         if (f != null) {
             (reply.accepted() ? accepted : rejected).increment();
             f.complete(reply);
+        } else {
+            others.accept(r); // a record without headers, of another's command
         }
     }
 

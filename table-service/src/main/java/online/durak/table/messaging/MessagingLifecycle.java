@@ -34,7 +34,7 @@ public class MessagingLifecycle {
         LOG.infof("table-service instance %s: commands to %s, replies from %s, events from %s", kafka.instanceId(),
                 kafka.topics().commands(), kafka.topics().replies(), kafka.topics().tableEvents());
         share.start();
-        bus.start();
+        bus.start(events::fromReply);
         events.start();
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 import online.durak.messages.RecordHeaders;
+import online.durak.messages.ReplyMessage;
 import online.durak.service.kafka.KafkaClients;
 import online.durak.service.kafka.TopicConsumer;
 import online.durak.table.projection.Projections;
@@ -18,6 +19,12 @@ import org.jboss.logging.Logger;
  * after that position come through Kafka, anything before it is in the store, and an event seen both ways is
  * skipped by seq. Every edge reads every partition, and folds the tables of its share ({@link EdgeShare}) and those
  * asked for here; of the others' tables it keeps outlines, and their deals' events are passed over unread.
+ *
+ * <p>The events of a table folded here mostly come sooner in replies, which carry them: this edge's own commands'
+ * ({@link online.durak.table.play.TableCommands}) and, through {@link #fromReply}, everyone else's (bots, the clock,
+ * other edges). So this topic is the backstop (events republished from the store's outbox) and the outlines' source,
+ * and its consumer waits for fuller fetches ({@code durak.kafka.consumers.events.fetch-*}): under load most of its
+ * records are passed over by seq, and fewer, larger fetches cost the broker and this service less.
  */
 @ApplicationScoped
 public class TableEventsReader implements TopicConsumer.Handler {
@@ -40,6 +47,34 @@ public class TableEventsReader implements TopicConsumer.Handler {
 
     TopicConsumer consumer() {
         return consumer;
+    }
+
+    /**
+     * A reply to a command this edge did not send, read from {@code durak.replies} (CommandBus): when it was accepted and
+     * its table is folded here, its events are applied now rather than when the events topic brings them.
+     */
+    void fromReply(ConsumerRecord<String, byte[]> r) {
+        if (r.key() == null || Boolean.FALSE.equals(RecordHeaders.accepted(CommandBus.header(r, RecordHeaders.ACCEPTED)))
+                || !(share.owns(r.partition()) || projections.folds(r.key()))) {
+            return;
+        }
+        ReplyMessage reply;
+        try {
+            reply = Codec.readReplyMessage(r.value());
+        } catch (RuntimeException e) {
+            LOG.warnf("a reply at %s-%d@%d cannot be read: %s", r.topic(), r.partition(), r.offset(), e.getMessage());
+            return;
+        }
+        for (EventMessage m : reply.events()) {
+            if (projections.has(m.tableId(), m.seq())) {
+                continue;
+            }
+            try {
+                projections.accept(m);
+            } catch (RuntimeException e) { // as for the topic's events: one table must not hold up the others
+                LOG.warnf(e, "event %d of table %s from a reply could not be applied", m.seq(), m.tableId());
+            }
+        }
     }
 
     @Override

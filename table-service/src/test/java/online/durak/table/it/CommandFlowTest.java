@@ -202,6 +202,54 @@ class CommandFlowTest extends WithFakeRules {
                 .body("freeSeats", equalTo(0)).body("seq", equalTo(3));
     }
 
+    /**
+     * The events of commands this edge did not send (here the bots') reach its projection in their replies: with no
+     * event on the events topic at all, a solo game goes on, each view showing the bots' moves after the person's.
+     */
+    @Test
+    void othersCommandsEvents_comeWithTheirReplies() {
+        rules.eventsInRepliesOnly = true;
+        try {
+            String a = It.guest("Anna").getString("token");
+            var solo = It.as(a).body("{\"settings\":{\"players\":2,\"dealsPerMatch\":1},\"bots\":\"EASY\"}")
+                    .post("/api/tables/solo");
+            solo.then().statusCode(201);
+            String t = "/api/tables/" + solo.jsonPath().getString("tableId");
+            String id = solo.jsonPath().getString("tableId");
+            int mine = solo.jsonPath().getInt("seat");
+            int answered = 0;
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(20).toNanos();
+            while (answered < 3) {
+                assertTrue(System.nanoTime() < deadline, "the bot's moves reach the view (" + answered + " so far)");
+                JsonNode v = Codec.parse(It.as(a).get(t + "/view").asString());
+                if ("FINISHED".equals(v.at("/table/status").asText()) || v.at("/match/onBoard").asBoolean()) {
+                    break; // the deal ended early: what was seen is enough
+                }
+                if (v.at("/deal/toAct").asInt(-1) != mine) {
+                    Kafka.sleep(20); // the bot's move is on its way, in its reply
+                    continue;
+                }
+                var moved = It.as(a).body("{\"commandId\":\"r" + v.get("seq") + "\",\"move\":"
+                        + v.at("/deal/legalMoves/0") + "}").post(t + "/moves");
+                assertEquals(200, moved.statusCode(), moved.asString());
+                JsonNode after = Codec.parse(moved.asString());
+                long mineAt = after.get("seq").asLong();
+                long last = rules.lastSeq(id); // the bot has answered by now (the stand-in plays it at once)
+                if (last > mineAt) {
+                    long waitUntil = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
+                    while (Codec.parse(It.as(a).get(t + "/view").asString()).get("seq").asLong() < last) {
+                        assertTrue(System.nanoTime() < waitUntil, "the bot's events up to seq " + last + " are seen");
+                        Kafka.sleep(20);
+                    }
+                    answered++;
+                }
+            }
+            assertTrue(answered > 0, "at least one of the bot's moves was seen");
+        } finally {
+            rules.eventsInRepliesOnly = false;
+        }
+    }
+
     @Test
     void aRetriedCreateOrSoloAnswersTheSameTable_andAnIdReusedForAnotherCommandIsRefused() {
         String a = It.guest("Anna").getString("token");

@@ -47,6 +47,8 @@ public final class FakeRules implements AutoCloseable {
     private final Kafka.Reader reader;
     /** Events of the next this many accepted commands are stored but not published (to test catching up from the store). */
     public final java.util.concurrent.atomic.AtomicInteger holdBackEvents = new java.util.concurrent.atomic.AtomicInteger();
+    /** Accepted events are published in replies only, not on the events topic (to test that replies suffice). */
+    public volatile boolean eventsInRepliesOnly;
     /** Bots do not move (so that a bot's turn can be watched). */
     public volatile boolean botsPaused;
     /** Commands are dropped unanswered, as if the rules service were down. */
@@ -104,6 +106,7 @@ public final class FakeRules implements AutoCloseable {
             if (!r.accepted()) {
                 throw new IllegalStateException("a bot's legal move was refused: " + r.code());
             }
+            send(TestTopics.REPLIES, tableId, Codec.toBytes(r)); // every edge reads every reply, as from the rules service
         }
     }
 
@@ -129,7 +132,7 @@ public final class FakeRules implements AutoCloseable {
             // neither on the topic nor in the reply: the table service must read the store
             return ReplyMessage.accepted(c.commandId(), c.tableId(), seq);
         }
-        for (EventMessage m : events) {
+        for (EventMessage m : eventsInRepliesOnly ? List.<EventMessage>of() : events) {
             ProducerRecord<String, byte[]> r = new ProducerRecord<>("durak.table-events", c.tableId(), Codec.toBytes(m));
             r.headers().add(RecordHeaders.SEQ, RecordHeaders.seq(m.seq()));
             send(r);
@@ -147,6 +150,11 @@ public final class FakeRules implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The last seq of the table's log (0 before its first event). */
+    public long lastSeq(String tableId) {
+        return lastSeq.getOrDefault(tableId, 0L);
     }
 
     public TableState table(String tableId) {
