@@ -2,6 +2,9 @@ package online.durak.table.api;
 
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -13,6 +16,7 @@ import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Optional;
 import online.durak.service.api.ApiException;
 import online.durak.service.api.ErrorCodes;
 import online.durak.table.auth.CurrentPlayer;
@@ -118,9 +122,17 @@ public class TableResource {
     @APIResponse(responseCode = "200", description = "my view")
     @APIResponse(responseCode = "403", description = "NOT_SEATED, DAILY_HIDDEN")
     @APIResponse(responseCode = "404", description = "NO_SUCH_TABLE")
-    public Answers.TableView view(@PathParam("id") String id) {
-        Tables.Seated at = tables.watching(player.get(), id);
-        return spectators.view(at.table(), at.seat());
+    @NonBlocking // one of a move's two requests: a seated player's view of a table in memory needs no worker thread
+    public Uni<Answers.TableView> view(@PathParam("id") String id) {
+        Player me = player.get();
+        Optional<Tables.Seated> known = tables.seatedInMemory(me, id);
+        if (known.isPresent()) {
+            return Uni.createFrom().item(spectators.view(known.get().table(), known.get().seat()));
+        }
+        return Uni.createFrom().item(() -> {
+            Tables.Seated at = tables.watching(me, id); // may read the store
+            return spectators.view(at.table(), at.seat());
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     @GET

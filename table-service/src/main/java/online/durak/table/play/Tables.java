@@ -89,6 +89,17 @@ public class Tables {
         return new Seated(now, seat < 0 ? Spectators.NO_SEAT : seat);
     }
 
+    /**
+     * {@link #watching} answered from memory alone: the caller's seat at a table folded here; empty for anything else
+     * (a table not folded here, one without the caller seated), which {@link #watching} answers, reading the store if
+     * it must. Never blocks.
+     */
+    public Optional<Seated> seatedInMemory(Player me, String tableId) {
+        TableSnapshot s = isTableId(tableId) ? projections.folded(tableId) : null;
+        int seat = s == null ? -1 : s.seatOf(me.playerId());
+        return seat < 0 ? Optional.empty() : Optional.of(new Seated(s, seat)); // a seated player is never hidden from
+    }
+
     /** The table and the caller's seat: 404 {@code NO_SUCH_TABLE}, 403 {@code DAILY_HIDDEN}, 403 {@code NOT_SEATED}. */
     public Seated seated(Player me, String tableId) {
         TableSnapshot s = visible(me, tableId);

@@ -308,6 +308,12 @@ public class Projections {
         return s.exists() ? Optional.of(s) : Optional.empty();
     }
 
+    /** The table's snapshot when it is folded here now, without asking the store (counts as a use); else null. */
+    public TableSnapshot folded(String tableId) {
+        TableSnapshot s = tables.use(tableId);
+        return s != null && s.exists() ? s : null;
+    }
+
     /** The table's snapshot in memory, without asking the store (empty when unknown). */
     public TableSnapshot current(String tableId) {
         TableSnapshot s = tables.peek(tableId);
