@@ -66,6 +66,9 @@ public class KafkaClients {
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) config.producer().maxBlock().toMillis());
+        // a topic's metadata, once known, is kept (refreshed in the background, never dropped as idle): a send then
+        // never waits for it, which lets table-service send a move's command from an event loop
+        p.put(ProducerConfig.METADATA_MAX_IDLE_CONFIG, Integer.MAX_VALUE);
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());

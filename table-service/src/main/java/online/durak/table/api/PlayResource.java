@@ -2,6 +2,9 @@ package online.durak.table.api;
 
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -61,6 +64,7 @@ public class PlayResource {
     @APIResponse(responseCode = "200", description = "started: my view of the first deal")
     @APIResponse(responseCode = "409", description = "TABLE_NOT_FULL, MATCH_STARTED, MATCH_OVER")
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+    @NonBlocking // command(): on the event loop when nothing on the way blocks, else on a worker
     public CompletionStage<Responses.CommandAccepted> start(@PathParam("id") String id, Requests.Command body) {
         return command(id, Requests.Command.idOf(body), new CommandMessage.Start());
     }
@@ -78,6 +82,7 @@ public class PlayResource {
             + "RANK_NOT_ON_TABLE, RANK_NOT_ALLOWED, MAY_NOT_THROW_IN, NOT_AN_UNCOVERED_ATTACK, DEFENDER_CANNOT_COVER, "
             + "NO_CARDS, CARD_TWICE, NO_TRANSFER_IN_VARIANT, TRANSFER_NOT_POSSIBLE, TRANSFER_WRONG_RANK, "
             + "NEXT_DEFENDER_CANNOT_COVER, SHOW_TRUMP_OFF, NOT_A_TRUMP, TRUMP_ALREADY_SHOWN")
+    @NonBlocking // command(): on the event loop when nothing on the way blocks, else on a worker
     public CompletionStage<Responses.CommandAccepted> move(@PathParam("id") String id, Requests.Play body) {
         Requests.Play r = Requests.required(body);
         return command(id, r.commandId(), new CommandMessage.Play(r.move()));
@@ -91,6 +96,7 @@ public class PlayResource {
     @APIResponse(responseCode = "200", description = "pressed: my view after it")
     @APIResponse(responseCode = "409", description = "NOT_ON_BOARD, ALREADY_CONTINUED, DEAL_NOT_RUNNING, MATCH_OVER")
     @APIResponse(responseCode = "400", description = "INVALID_JSON, INVALID_REQUEST")
+    @NonBlocking // command(): on the event loop when nothing on the way blocks, else on a worker
     public CompletionStage<Responses.CommandAccepted> continueMatch(@PathParam("id") String id, Requests.Command body) {
         return command(id, Requests.Command.idOf(body), new CommandMessage.Continue());
     }
@@ -112,11 +118,19 @@ public class PlayResource {
         return hints.give(player.get(), id, Requests.Command.idOf(body));
     }
 
-    /** A seated player's command, answered with the caller's view after it. */
+    /**
+     * A seated player's command, answered with the caller's view after it. Sent from the event loop when the table is
+     * in memory and the command producer knows its topic (a move then costs no hop to a worker thread and back), else
+     * from a worker thread, since finding the table may read the store and a first send may wait for the broker.
+     */
     private CompletionStage<Responses.CommandAccepted> command(String id, String commandId,
                                                               CommandMessage.Payload payload) {
         Player me = player.get();
-        return commands.sendSeated(me, id, commandId, payload).thenApply(a -> {
+        CompletionStage<TableCommands.Accepted> sent = commands.sendsWithoutBlocking(me, id)
+                ? commands.sendSeated(me, id, commandId, payload)
+                : Uni.createFrom().completionStage(() -> commands.sendSeated(me, id, commandId, payload))
+                        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()).subscribeAsCompletionStage();
+        return sent.thenApply(a -> {
             int seat = a.snapshot().seatOf(me.playerId());
             return new Responses.CommandAccepted(a.commandId(), true, a.reply().lastSeq(),
                     seat < 0 ? null : spectators.view(a.snapshot(), seat));

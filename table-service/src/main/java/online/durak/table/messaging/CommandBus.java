@@ -44,6 +44,8 @@ public class CommandBus {
     private final Timer roundTrip;
     private volatile Producer<String, byte[]> producer;
     private volatile TopicConsumer replies;
+    private volatile boolean topicKnown;
+    private volatile boolean stopping;
     private volatile java.util.function.Consumer<ConsumerRecord<String, byte[]>> others = r -> { };
     /** When the last reply of any command was read (System.nanoTime). */
     private volatile long lastReply = System.nanoTime();
@@ -64,6 +66,7 @@ public class CommandBus {
     void start(java.util.function.Consumer<ConsumerRecord<String, byte[]>> others) {
         this.others = others;
         producer = kafka.producer("commands");
+        knowTopic(producer);
         replies = kafka.consume("replies", kafka.topics().replies(), (r, holds) -> onReply(r));
     }
 
@@ -71,8 +74,33 @@ public class CommandBus {
         return replies;
     }
 
+    /**
+     * Asks for the commands topic's metadata in the background until the producer has it: from then on a send never
+     * blocks ({@link #sendsWithoutBlocking}; KafkaClients keeps a topic's metadata for good).
+     */
+    private void knowTopic(Producer<String, byte[]> p) {
+        Thread asking = new Thread(() -> {
+            while (!topicKnown && !stopping) {
+                try {
+                    p.partitionsFor(kafka.topics().commands());
+                    topicKnown = true;
+                } catch (RuntimeException e) { // the broker not there yet (it waited max-block): again
+                    LOG.debugf("the commands topic's metadata is not known yet: %s", e.toString());
+                }
+            }
+        }, "commands-metadata");
+        asking.setDaemon(true);
+        asking.start();
+    }
+
+    /** Whether {@link #send} returns without blocking: the producer knows the commands topic. */
+    public boolean sendsWithoutBlocking() {
+        return topicKnown;
+    }
+
     /** After the replies consumer has stopped: flushes what is still being sent; whoever still waits is told. */
     void stop() {
+        stopping = true;
         Producer<String, byte[]> p = producer;
         if (p != null) {
             p.close(Duration.ofSeconds(2));

@@ -127,6 +127,11 @@ public class RulesBreaker {
         });
     }
 
+    /** Whether {@link #send} returns without blocking ({@link CommandBus#sendsWithoutBlocking}). */
+    public boolean sendsWithoutBlocking() {
+        return bus.sendsWithoutBlocking();
+    }
+
     /** Commands are refused at once now (the breaker is open or half-open). */
     public boolean paused() {
         return availability().paused();

@@ -99,6 +99,15 @@ public class TableCommands {
     }
 
     /**
+     * Whether {@link #sendSeated} would return without blocking, so that it may be called on an event loop: the table is
+     * folded here with the player seated (no store read) and the command can be sent without waiting for the broker's
+     * metadata. Else call it on a worker thread.
+     */
+    public boolean sendsWithoutBlocking(Player player, String tableId) {
+        return rules.sendsWithoutBlocking() && tables.seatedInMemory(player, tableId).isPresent();
+    }
+
+    /**
      * A command of a player seated at the table: refused at once with 404 {@code NO_SUCH_TABLE} or 403
      * {@code NOT_SEATED}, else {@link #send}.
      */
