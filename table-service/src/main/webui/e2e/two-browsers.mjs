@@ -134,6 +134,15 @@ async function main() {
         await b.page.waitForFunction(() => document.querySelector('.link-status')?.dataset.link !== 'live');
         await b.page.waitForTimeout(300); // a frame already on its way when the socket was cut may still land
         const before = Number(await attr(b.page, 'data-seq'));
+        if ((await attr(b.page, 'data-my-turn')) === 'true') {
+          // the others moved before the cut took hold (a bot answers within milliseconds), so it is Bo's turn and
+          // nothing would happen while Bo is away: let it connect again and cut it at a later move
+          b.hold = false;
+          console.log(`Bo's socket cut at seq ${before} with Bo to act; connected again, to be cut later`);
+          await b.page.waitForFunction(() => document.querySelector('.link-status')?.dataset.link === 'live', null,
+            { timeout: 30_000 });
+          return;
+        }
         await a.page.waitForFunction((s) => Number(document.querySelector('.table-page')?.dataset.seq) > s
           || document.querySelector('.table-page')?.dataset.stage !== 'deal', before, { timeout: 30_000 });
         await a.page.waitForTimeout(1500); // perhaps more moves meanwhile
