@@ -13,6 +13,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgException;
@@ -166,8 +167,7 @@ public class Revocations implements SecurityIdentityAugmentor {
 
     /** After a subscription: the whole table, then the copy decides writes, unless the channel was lost meanwhile. */
     private void readWhole(long subscription) {
-        pool.query("select jti, expires_at from revoked_tokens where expires_at >= now()").execute()
-                .ifNoItem().after(READ_TIMEOUT).fail().subscribe().with(rows -> {
+        readAll().subscribe().with(rows -> {
                     copy(rows);
                     if (subscriptions.get() == subscription && !listening) {
                         listening = true;
@@ -266,8 +266,7 @@ public class Revocations implements SecurityIdentityAugmentor {
         }
         nextRead = System.currentTimeMillis() + refresh.toMillis();
         // a database that does not answer must not hold the flag for good
-        pool.query("select jti, expires_at from revoked_tokens where expires_at >= now()").execute()
-                .ifNoItem().after(READ_TIMEOUT).fail().subscribe().with(rows -> {
+        readAll().subscribe().with(rows -> {
                     copy(rows);
                     reading.set(false);
                 }, failure -> {
@@ -277,6 +276,12 @@ public class Revocations implements SecurityIdentityAugmentor {
                     }
                     reading.set(false);
                 });
+    }
+
+    /** Every token signed out and not yet expired; fails after {@code READ_TIMEOUT} without an answer. */
+    private Uni<RowSet<Row>> readAll() {
+        return pool.query("select jti, expires_at from revoked_tokens where expires_at >= now()").execute()
+                .ifNoItem().after(READ_TIMEOUT).fail();
     }
 
     /** Adds the rows read to the copy, and drops the expired entries. */

@@ -126,8 +126,8 @@ public class PlayResource {
     private CompletionStage<Responses.CommandAccepted> command(String id, String commandId,
                                                               CommandMessage.Payload payload) {
         Player me = player.get();
-        CompletionStage<TableCommands.Accepted> sent = commands.sendsWithoutBlocking(me, id)
-                ? commands.sendSeated(me, id, commandId, payload)
+        CompletionStage<TableCommands.Accepted> sent = commands.sendsWithoutBlocking(me, id) // the seat checked there
+                ? commands.send(me, id, commandId, payload)
                 : Uni.createFrom().completionStage(() -> commands.sendSeated(me, id, commandId, payload))
                         .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()).subscribeAsCompletionStage();
         return sent.thenApply(a -> {

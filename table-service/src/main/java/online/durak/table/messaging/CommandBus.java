@@ -171,11 +171,8 @@ public class CommandBus {
             others.accept(r); // another's command (or one that timed out): its events, if its table is folded here
             return;
         }
-        ReplyMessage reply;
-        try {
-            reply = Codec.readReplyMessage(r.value());
-        } catch (RuntimeException e) {
-            LOG.warnf("a reply at %s-%d@%d cannot be read: %s", r.topic(), r.partition(), r.offset(), e.getMessage());
+        ReplyMessage reply = read(r);
+        if (reply == null) {
             return;
         }
         CompletableFuture<ReplyMessage> f = pending.get(reply.commandId());
@@ -184,6 +181,16 @@ public class CommandBus {
             f.complete(reply);
         } else {
             others.accept(r); // a record without headers, of another's command
+        }
+    }
+
+    /** The reply a record holds; null (and a warning) when it cannot be read. */
+    static ReplyMessage read(ConsumerRecord<String, byte[]> r) {
+        try {
+            return Codec.readReplyMessage(r.value());
+        } catch (RuntimeException e) {
+            LOG.warnf("a reply at %s-%d@%d cannot be read: %s", r.topic(), r.partition(), r.offset(), e.getMessage());
+            return null;
         }
     }
 

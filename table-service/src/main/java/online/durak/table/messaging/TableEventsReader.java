@@ -58,14 +58,8 @@ public class TableEventsReader implements TopicConsumer.Handler {
                 || !(share.owns(r.partition()) || projections.folds(r.key()))) {
             return;
         }
-        ReplyMessage reply;
-        try {
-            reply = Codec.readReplyMessage(r.value());
-        } catch (RuntimeException e) {
-            LOG.warnf("a reply at %s-%d@%d cannot be read: %s", r.topic(), r.partition(), r.offset(), e.getMessage());
-            return;
-        }
-        for (EventMessage m : reply.events()) {
+        ReplyMessage reply = CommandBus.read(r);
+        for (EventMessage m : reply == null ? List.<EventMessage>of() : reply.events()) {
             if (projections.has(m.tableId(), m.seq())) {
                 continue;
             }

@@ -99,9 +99,9 @@ public class TableCommands {
     }
 
     /**
-     * Whether {@link #sendSeated} would return without blocking, so that it may be called on an event loop: the table is
-     * folded here with the player seated (no store read) and the command can be sent without waiting for the broker's
-     * metadata. Else call it on a worker thread.
+     * Whether the player is seated at the table as this edge holds it in memory and a command can be sent without
+     * waiting for the broker's metadata: then {@link #send} may be called on an event loop at once (the seat is what
+     * {@link #sendSeated} checks). Else call {@link #sendSeated} on a worker thread: it may read the store.
      */
     public boolean sendsWithoutBlocking(Player player, String tableId) {
         return rules.sendsWithoutBlocking() && tables.seatedInMemory(player, tableId).isPresent();
