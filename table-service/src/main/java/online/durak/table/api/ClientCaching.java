@@ -21,7 +21,9 @@ public class ClientCaching {
 
     void install(@Observes Router router) {
         router.route("/assets/*").order(Integer.MIN_VALUE + 2).handler(ctx -> cache(ctx, IMMUTABLE));
-        router.routeWithRegex("/(index\\.html)?").order(Integer.MIN_VALUE + 2).handler(ctx -> cache(ctx, REVALIDATE));
+        for (String page : new String[] {"/", "/index.html"}) { // exact paths: no regular expression per request
+            router.route(page).order(Integer.MIN_VALUE + 2).handler(ctx -> cache(ctx, REVALIDATE));
+        }
     }
 
     private static void cache(RoutingContext ctx, String policy) {

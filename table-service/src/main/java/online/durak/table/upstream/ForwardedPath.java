@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * A path the edge forwards to an upstream, as {@code durak.upstreams.NAME.paths} names it: a Vert.x route path, a
@@ -32,14 +31,35 @@ record ForwardedPath(String path, String upstream) {
         return inOrder.stream().filter(r -> r.matches(request)).map(ForwardedPath::upstream).findFirst().orElse(null);
     }
 
-    /** Whether Vert.x routes this request path here. */
+    /**
+     * The Vert.x route to install: the path itself, or, when it has a parameter, the prefix before the first one (a
+     * parameter makes Vert.x match a regular expression against every request that gets that far; {@link #matches}
+     * checks the rest without one).
+     */
+    String route() {
+        int param = path.indexOf("/:");
+        return param < 0 ? path : path.substring(0, param + 1) + "*";
+    }
+
+    /** Whether Vert.x routes this request path here: the path's text as it is, a {@code :name} one segment. */
     boolean matches(String requestPath) {
         boolean prefix = path.endsWith("*");
         String exact = prefix ? path.substring(0, path.length() - 1) : path;
-        StringBuilder regex = new StringBuilder();
+        int at = 0;
         for (String part : exact.split("(?=/)")) {
-            regex.append(part.startsWith("/:") ? "/[^/]+" : Pattern.quote(part));
+            if (part.startsWith("/:")) {
+                int end = requestPath.indexOf('/', at + 1);
+                end = end < 0 ? requestPath.length() : end;
+                if (!requestPath.startsWith("/", at) || end == at + 1) {
+                    return false;
+                }
+                at = end;
+            } else if (requestPath.startsWith(part, at)) {
+                at += part.length();
+            } else {
+                return false;
+            }
         }
-        return Pattern.matches(prefix ? regex + ".*" : regex.toString(), requestPath);
+        return prefix || at == requestPath.length();
     }
 }

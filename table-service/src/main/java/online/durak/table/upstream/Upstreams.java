@@ -54,7 +54,14 @@ public class Upstreams {
         for (ForwardedPath r : ForwardedPath.inOrder(pathsByUpstream(config))) {
             HttpProxy proxy = proxies.get(r.upstream());
             // after HttpLimits and the WebSocket refusals, before the REST layer (whose 404 would answer)
-            router.route(r.path()).order(Integer.MIN_VALUE + 2).handler(rc -> proxy.handle(rc.request()));
+            boolean whole = r.route().equals(r.path());
+            router.route(r.route()).order(Integer.MIN_VALUE + 2).handler(rc -> {
+                if (whole || r.matches(rc.normalizedPath())) {
+                    proxy.handle(rc.request());
+                } else {
+                    rc.next();
+                }
+            });
         }
     }
 

@@ -175,6 +175,10 @@ class DocumentMergeTest {
         assertTrue(pot.matches("/api/tables/t-1/pot"));
         assertFalse(pot.matches("/api/tables/t-1/pot/x"));
         assertFalse(pot.matches("/api/tables/a/b/pot"));
+        assertFalse(pot.matches("/api/tables//pot"));
+        assertFalse(pot.matches("/api/tables/t-1/moves"));
+        assertEquals("/api/tables/*", pot.route(), "installed on its prefix, the rest checked by matches");
+        assertEquals("/api/players/*", new ForwardedPath("/api/players/*", "leaderboard").route());
     }
 
     /** The edge's document with both upstreams', as the edge routes them. */
