@@ -12,8 +12,8 @@ import online.durak.messages.Codec;
 import online.durak.messages.EventMessage;
 
 /**
- * The event store of docs/spine.md, {@code table_events(table_id, seq, type, event jsonb, command_id, at,
- * published)}, which the rules service writes: the reads of a table's events and its rows as {@link EventMessage}s.
+ * The event store of docs/spine.md, {@code table_events(table_id, seq, type, event jsonb, command_id, at)}, which
+ * the rules service writes: the reads of a table's events and its rows as {@link EventMessage}s.
  * Its schema is this module's migrations ({@value #MIGRATIONS}), which the rules service runs at start with Flyway
  * (history {@value #HISTORY}); a service that reads the store before they ran finds no table ({@link #isMissingTable}).
  */

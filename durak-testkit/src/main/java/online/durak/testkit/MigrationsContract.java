@@ -93,7 +93,7 @@ public abstract class MigrationsContract {
     }
 
     /** Migrates up to {@code target} (a version; null: every migration). */
-    private MigrateResult migrate(String schema, String target) throws IOException {
+    protected MigrateResult migrate(String schema, String target) throws IOException {
         Properties c = config();
         TestInfra infra = TestInfra.shared();
         var flyway = Flyway.configure(getClass().getClassLoader())
@@ -104,7 +104,8 @@ public abstract class MigrationsContract {
         return (target == null ? flyway : flyway.target(target)).load().migrate();
     }
 
-    private String schema() throws SQLException {
+    /** A new, empty schema, dropped after the test. */
+    protected String schema() throws SQLException {
         String name = "migrations_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute("create schema " + name);
@@ -122,7 +123,8 @@ public abstract class MigrationsContract {
         }
     }
 
-    private void run(String schema, String sql) throws SQLException {
+    /** Runs {@code sql} in {@code schema}. */
+    protected void run(String schema, String sql) throws SQLException {
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute("set search_path to " + schema);
             st.execute(sql);
@@ -192,7 +194,7 @@ public abstract class MigrationsContract {
         return out;
     }
 
-    private static Connection connect() throws SQLException {
+    protected static Connection connect() throws SQLException {
         TestInfra infra = TestInfra.shared();
         return DriverManager.getConnection(infra.jdbcUrl(), infra.user(), infra.password());
     }

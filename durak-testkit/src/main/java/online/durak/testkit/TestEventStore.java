@@ -48,7 +48,7 @@ public class TestEventStore {
                 .load().migrate();
     }
 
-    /** Inserts the events as published. */
+    /** Inserts the events as published (no outbox row). */
     public void insert(List<EventMessage> events) {
         ensureSchema();
         List<Tuple> rows = new ArrayList<>();
@@ -56,8 +56,8 @@ public class TestEventStore {
             rows.add(Tuple.tuple(Arrays.asList(m.tableId(), m.seq(), m.type(), Codec.toJson(m.event()), m.commandId(),
                     m.at().atOffset(ZoneOffset.UTC))));
         }
-        pool.preparedQuery("insert into table_events (table_id, seq, type, event, command_id, at, published) "
-                + "values ($1, $2, $3, $4::text::jsonb, $5, $6, true)").executeBatch(rows).await().atMost(WAIT);
+        pool.preparedQuery("insert into table_events (table_id, seq, type, event, command_id, at) "
+                + "values ($1, $2, $3, $4::text::jsonb, $5, $6)").executeBatch(rows).await().atMost(WAIT);
     }
 
     /** How many events of the table are stored. */

@@ -230,7 +230,7 @@ public final class FaultMain {
             }
             Thread.sleep(10_000); // the outbox relay publishes what is left after 5 s
             try (PreparedStatement q = c.prepareStatement(
-                    "select count(*) from table_events where table_id = ? and not published")) {
+                    "select coalesce(sum(last_seq - first_seq + 1), 0) from outbox where table_id = ?")) {
                 for (String table : load.tableIds()) {
                     q.setString(1, table);
                     try (ResultSet r = q.executeQuery()) {

@@ -25,8 +25,9 @@ import online.durak.store.TableEvents;
  * and the scheduler's workers, never an event loop).
  *
  * <pre>
- * table_events(table_id, seq, type, event jsonb, command_id, at, published)  primary key (table_id, seq)
+ * table_events(table_id, seq, type, event jsonb, command_id, at)  primary key (table_id, seq)
  * commands(command_id primary key, table_id, player_id, kind, accepted, code, message, last_seq, at)
+ * outbox(table_id, first_seq, last_seq, at)  primary key (table_id, first_seq): events stored, not yet published
  * </pre>
  *
  * Its schema is durak-store's migrations ({@code db/migration/event-store}), which Flyway runs when this service
@@ -58,15 +59,18 @@ public class EventStore {
         return null;
     }
 
-    /** One row of {@code table_events}. */
+    /** One row of {@code table_events}; not published while the outbox still holds it. */
     public record StoredEvent(EventMessage message, boolean published) {
     }
 
     /** A table's whole log in {@code seq} order. */
     public List<StoredEvent> loadTable(String tableId) {
         RowSet<Row> rows = pool.preparedQuery("""
-                select table_id, seq, type, event::text as event, command_id, at, published
-                from table_events where table_id = $1 order by seq""")
+                select e.table_id, e.seq, e.type, e.event::text as event, e.command_id, e.at,
+                       o.table_id is null as published
+                from table_events e left join outbox o
+                  on o.table_id = e.table_id and e.seq between o.first_seq and o.last_seq
+                where e.table_id = $1 order by e.seq""")
             .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
         return events(rows);
     }
@@ -94,21 +98,23 @@ public class EventStore {
         return ids;
     }
 
+    /** The events the outbox holds, as {@link #events} reads them; a condition on {@code o} follows. */
+    private static final String OUTBOX_EVENTS = """
+            select e.table_id, e.seq, e.type, e.event::text as event, e.command_id, e.at, false as published
+            from outbox o join table_events e
+              on e.table_id = o.table_id and e.seq between o.first_seq and o.last_seq
+            """;
+
     /** A table's events not yet published, in {@code seq} order. */
     public List<StoredEvent> unpublishedOf(String tableId) {
-        RowSet<Row> rows = pool.preparedQuery("""
-                select table_id, seq, type, event::text as event, command_id, at, published
-                from table_events where table_id = $1 and not published order by seq""")
+        RowSet<Row> rows = pool.preparedQuery(OUTBOX_EVENTS + "where o.table_id = $1 order by e.seq")
             .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
         return events(rows);
     }
 
     /** Events left unpublished for longer than {@code minAge}, by table and {@code seq}. */
     public List<StoredEvent> unpublished(Duration minAge, int limit) {
-        RowSet<Row> rows = pool.preparedQuery("""
-                select table_id, seq, type, event::text as event, command_id, at, published
-                from table_events where not published and at < $1
-                order by table_id, seq limit $2""")
+        RowSet<Row> rows = pool.preparedQuery(OUTBOX_EVENTS + "where o.at < $1 order by e.table_id, e.seq limit $2")
             .execute(Tuple.of(utc(Instant.now().minus(minAge)), limit)).await().atMost(TIMEOUT);
         return events(rows);
     }
@@ -119,7 +125,7 @@ public class EventStore {
 
     /**
      * Stores outcomes, in order, each in one statement: an accepted command's events together with its
-     * {@code commands} row; a rejection's row alone, inserted only while the table's log still ends at the
+     * {@code commands} row and its {@code outbox} row; a rejection's row alone, inserted only while the table's log still ends at the
      * rejection's {@code lastSeq}. Several go in one transaction (group commit: one commit, so one flush of the log
      * to disk, for all of them); all or nothing. A repeated {@code commandId} fails on the {@code commands} key, and
      * so stores nothing: callers need not look the command up first.
@@ -172,13 +178,16 @@ public class EventStore {
                 bodies[i] = Codec.toJson(e.event());
                 ats[i] = utc(e.at());
             }
-            // data-modifying WITH runs to completion whether or not it is read; a key violation in either
-            // insert undoes both
+            // data-modifying WITH runs to completion whether or not it is read; a key violation in any
+            // insert undoes all
             return client.preparedQuery("""
                     with events as (
-                        insert into table_events (table_id, seq, type, event, command_id, at, published)
-                        select $1, s, ty, e::jsonb, $2, a, false
-                        from unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as u(s, ty, e, a))
+                        insert into table_events (table_id, seq, type, event, command_id, at)
+                        select $1, s, ty, e::jsonb, $2, a
+                        from unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[]) as u(s, ty, e, a)),
+                    unpublished as (
+                        insert into outbox (table_id, first_seq, last_seq, at)
+                        values ($1, ($3::bigint[])[1], $8, $9))
                     insert into commands (command_id, table_id, player_id, kind, accepted, code, message, last_seq,
                                           at)
                     values ($2, $1, $7, $10, true, null, null, $8, $9)""")
@@ -203,11 +212,10 @@ public class EventStore {
             .replaceWithVoid();
     }
 
-    /** Marks {@code fromSeq..toSeq} of a table published. */
+    /** Marks {@code fromSeq..toSeq} of a table published: the outbox rows within it are deleted. */
     public void markPublished(String tableId, long fromSeq, long toSeq) {
         pool.preparedQuery("""
-                update table_events set published = true
-                where table_id = $1 and seq between $2 and $3 and not published""")
+                delete from outbox where table_id = $1 and first_seq >= $2 and last_seq <= $3""")
             .execute(Tuple.of(tableId, fromSeq, toSeq)).await().atMost(TIMEOUT);
     }
 
@@ -252,9 +260,9 @@ public class EventStore {
             to[i] = batch.get(i).toSeq();
         }
         pool.preparedQuery("""
-                update table_events e set published = true
-                from unnest($1::text[], $2::bigint[], $3::bigint[]) as m(t, f, l)
-                where e.table_id = m.t and e.seq between m.f and m.l and not e.published""")
+                delete from outbox o
+                using unnest($1::text[], $2::bigint[], $3::bigint[]) as m(t, f, l)
+                where o.table_id = m.t and o.first_seq >= m.f and o.last_seq <= m.l""")
             .execute(Tuple.of(tables, from, to))
             .subscribe().with(done -> flushMarks(), failure -> {
                 LOG.warnf("marking %d range(s) published failed (the relay will publish them again): %s",
