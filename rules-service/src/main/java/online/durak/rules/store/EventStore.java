@@ -39,10 +39,14 @@ public class EventStore {
 
     static final String UNIQUE_VIOLATION = "23505";
     static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** At most one batch of marks this often: a handful of small transactions a second instead of one per poll. */
+    static final long MARKS_EVERY_MILLIS = 100;
     private final Pool pool;
+    private final io.vertx.core.Vertx vertx;
 
-    public EventStore(Pool pool) {
+    public EventStore(Pool pool, io.vertx.core.Vertx vertx) {
         this.pool = pool;
+        this.vertx = vertx;
     }
 
     /** The stored outcome of a command, or null when it was never decided. */
@@ -109,14 +113,14 @@ public class EventStore {
     public List<StoredEvent> unpublishedOf(String tableId) {
         RowSet<Row> rows = pool.preparedQuery(OUTBOX_EVENTS + "where o.table_id = $1 order by e.seq")
             .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
-        return events(rows);
+        return unpublishedOnly(events(rows));
     }
 
     /** Events left unpublished for longer than {@code minAge}, by table and {@code seq}. */
     public List<StoredEvent> unpublished(Duration minAge, int limit) {
         RowSet<Row> rows = pool.preparedQuery(OUTBOX_EVENTS + "where o.at < $1 order by e.table_id, e.seq limit $2")
             .execute(Tuple.of(utc(Instant.now().minus(minAge)), limit)).await().atMost(TIMEOUT);
-        return events(rows);
+        return unpublishedOnly(events(rows));
     }
 
     /** An outcome to store, with who sent its command and the command's kind. */
@@ -220,15 +224,18 @@ public class EventStore {
     }
 
     /**
-     * {@link #markPublished} without waiting for it, and batched: while one update is with the database, the
-     * ranges marked meanwhile wait and then go in one statement, so that under load the marks cost a fraction of
-     * a statement per move. Consumers of the events are idempotent by seq, so a mark that fails or is lost (a
-     * crash) only makes the outbox relay publish those events once more.
+     * {@link #markPublished} without waiting for it, and batched: the ranges marked within {@value #MARKS_EVERY_MILLIS}
+     * ms (and while one delete is with the database) go in one statement, so that under load the marks cost a small
+     * fraction of a statement per move. Consumers of the events are idempotent by seq, so a mark that fails or is lost
+     * (a crash) only makes the outbox relay publish those events once more; the relay leaves rows younger than
+     * {@code durak.rules.relay-min-age} (seconds) alone, so it does not race the marks.
      */
     public void markPublishedLater(String tableId, long fromSeq, long toSeq) {
-        marks.add(new Mark(tableId, fromSeq, toSeq));
+        Mark mark = new Mark(tableId, fromSeq, toSeq);
+        published.add(mark);
+        marks.add(mark);
         if (markInFlight.compareAndSet(false, true)) {
-            flushMarks();
+            scheduleMarks();
         }
     }
 
@@ -236,10 +243,25 @@ public class EventStore {
     }
 
     private final java.util.concurrent.ConcurrentLinkedQueue<Mark> marks = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** The marks not yet deleted from the outbox: their events are published, though the outbox still says not. */
+    private final java.util.Set<Mark> published = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicBoolean markInFlight = new java.util.concurrent.atomic.AtomicBoolean();
 
-    /** Sends every waiting mark in one update; runs again when more came meanwhile. One at a time. */
+    private volatile long nextMarks;
+
+    /** The next {@link #flushMarks}, no sooner than {@value #MARKS_EVERY_MILLIS} ms after the last began. */
+    private void scheduleMarks() {
+        long wait = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(nextMarks - System.nanoTime());
+        if (wait <= 0) {
+            flushMarks();
+        } else {
+            vertx.setTimer(wait, id -> flushMarks());
+        }
+    }
+
+    /** Sends the waiting marks (at most 1,000) in one delete; then again when more came meanwhile. One at a time. */
     private void flushMarks() {
+        nextMarks = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(MARKS_EVERY_MILLIS);
         List<Mark> batch = new ArrayList<>();
         for (Mark m; batch.size() < 1000 && (m = marks.poll()) != null; ) {
             batch.add(m);
@@ -247,7 +269,7 @@ public class EventStore {
         if (batch.isEmpty()) {
             markInFlight.set(false);
             if (!marks.isEmpty() && markInFlight.compareAndSet(false, true)) {
-                flushMarks(); // a mark came between the poll and the reset
+                scheduleMarks(); // a mark came between the poll and the reset
             }
             return;
         }
@@ -264,19 +286,39 @@ public class EventStore {
                 using unnest($1::text[], $2::bigint[], $3::bigint[]) as m(t, f, l)
                 where o.table_id = m.t and o.first_seq >= m.f and o.last_seq <= m.l""")
             .execute(Tuple.of(tables, from, to))
-            .subscribe().with(done -> flushMarks(), failure -> {
+            .subscribe().with(done -> {
+                batch.forEach(published::remove);
+                scheduleMarks();
+            }, failure -> {
                 LOG.warnf("marking %d range(s) published failed (the relay will publish them again): %s",
                     batch.size(), failure.toString());
-                flushMarks();
+                batch.forEach(published::remove);
+                scheduleMarks();
             });
     }
 
-    private static List<StoredEvent> events(RowSet<Row> rows) {
+    /** The rows as events: published when the outbox has no row for them, or their delete is still to be sent. */
+    private List<StoredEvent> events(RowSet<Row> rows) {
         List<StoredEvent> list = new ArrayList<>(rows.size());
         for (Row r : rows) {
-            list.add(new StoredEvent(TableEvents.toMessage(r), r.getBoolean("published")));
+            EventMessage m = TableEvents.toMessage(r);
+            list.add(new StoredEvent(m, r.getBoolean("published") || publishedHere(m)));
         }
         return list;
+    }
+
+    private static List<StoredEvent> unpublishedOnly(List<StoredEvent> events) {
+        return events.stream().filter(e -> !e.published()).toList();
+    }
+
+    /** Whether this instance published the event and the delete of its outbox row waits (a few, for 100 ms). */
+    private boolean publishedHere(EventMessage m) {
+        for (Mark p : published) {
+            if (p.tableId().equals(m.tableId()) && m.seq() >= p.fromSeq() && m.seq() <= p.toSeq()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static OffsetDateTime utc(Instant at) {
