@@ -129,10 +129,10 @@ public class EventStore {
 
     /**
      * Stores outcomes, in order, each in one statement: an accepted command's events together with its
-     * {@code commands} row and its {@code outbox} row; a rejection's row alone, inserted only while the table's log still ends at the
-     * rejection's {@code lastSeq}. Several go in one transaction (group commit: one commit, so one flush of the log
-     * to disk, for all of them); all or nothing. A repeated {@code commandId} fails on the {@code commands} key, and
-     * so stores nothing: callers need not look the command up first.
+     * {@code commands} row and its {@code outbox} row; a rejection's row alone, inserted only while the table's log
+     * still ends at the rejection's {@code lastSeq}. Several go in one transaction (group commit: one commit, so one
+     * flush of the log to disk, for all of them); all or nothing. A repeated {@code commandId} fails on the
+     * {@code commands} key, and so stores nothing: callers need not look the command up first.
      *
      * @throws StoreConflict when a command was stored before ({@link StoreConflict.Kind#COMMAND}) or another
      *                       writer got to a table first ({@link StoreConflict.Kind#SEQ})
