@@ -69,6 +69,7 @@ public class EventStore {
 
     /** A table's whole log in {@code seq} order. */
     public List<StoredEvent> loadTable(String tableId) {
+        List<Mark> marked = List.copyOf(published); // before the read: see publishedHere
         RowSet<Row> rows = pool.preparedQuery("""
                 select e.table_id, e.seq, e.type, e.event::text as event, e.command_id, e.at,
                        o.table_id is null as published
@@ -76,7 +77,7 @@ public class EventStore {
                   on o.table_id = e.table_id and e.seq between o.first_seq and o.last_seq
                 where e.table_id = $1 order by e.seq""")
             .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
-        return events(rows);
+        return events(rows, marked);
     }
 
     /**
@@ -111,16 +112,18 @@ public class EventStore {
 
     /** A table's events not yet published, in {@code seq} order. */
     public List<StoredEvent> unpublishedOf(String tableId) {
+        List<Mark> marked = List.copyOf(published);
         RowSet<Row> rows = pool.preparedQuery(OUTBOX_EVENTS + "where o.table_id = $1 order by e.seq")
             .execute(Tuple.of(tableId)).await().atMost(TIMEOUT);
-        return unpublishedOnly(events(rows));
+        return unpublishedOnly(events(rows, marked));
     }
 
     /** Events left unpublished for longer than {@code minAge}, by table and {@code seq}. */
     public List<StoredEvent> unpublished(Duration minAge, int limit) {
+        List<Mark> marked = List.copyOf(published);
         RowSet<Row> rows = pool.preparedQuery(OUTBOX_EVENTS + "where o.at < $1 order by e.table_id, e.seq limit $2")
             .execute(Tuple.of(utc(Instant.now().minus(minAge)), limit)).await().atMost(TIMEOUT);
-        return unpublishedOnly(events(rows));
+        return unpublishedOnly(events(rows, marked));
     }
 
     /** An outcome to store, with who sent its command and the command's kind. */
@@ -297,12 +300,15 @@ public class EventStore {
             });
     }
 
-    /** The rows as events: published when the outbox has no row for them, or their delete is still to be sent. */
-    private List<StoredEvent> events(RowSet<Row> rows) {
+    /**
+     * The rows as events: published when the outbox has no row for them, or when they are in {@code marked}, the marks
+     * whose delete had not finished when the read began.
+     */
+    private static List<StoredEvent> events(RowSet<Row> rows, List<Mark> marked) {
         List<StoredEvent> list = new ArrayList<>(rows.size());
         for (Row r : rows) {
             EventMessage m = TableEvents.toMessage(r);
-            list.add(new StoredEvent(m, r.getBoolean("published") || publishedHere(m)));
+            list.add(new StoredEvent(m, r.getBoolean("published") || publishedHere(m, marked)));
         }
         return list;
     }
@@ -311,9 +317,13 @@ public class EventStore {
         return events.stream().filter(e -> !e.published()).toList();
     }
 
-    /** Whether this instance published the event and the delete of its outbox row waits (a few, for 100 ms). */
-    private boolean publishedHere(EventMessage m) {
-        for (Mark p : published) {
+    /**
+     * Whether this instance published the event and the delete of its outbox row was still to finish: {@code marked}
+     * is copied before the read, because a delete that finishes during the read is removed from {@link #published}
+     * while the read may still show its row.
+     */
+    private static boolean publishedHere(EventMessage m, List<Mark> marked) {
+        for (Mark p : marked) {
             if (p.tableId().equals(m.tableId()) && m.seq() >= p.fromSeq() && m.seq() <= p.toSeq()) {
                 return true;
             }
