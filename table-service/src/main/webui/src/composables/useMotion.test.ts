@@ -91,6 +91,27 @@ describe('useMotion', () => {
     expect(document.querySelector('.flights')!.children).toHaveLength(0);
   });
 
+  it('makes the copy of a tappable card unfocusable, as nothing hidden from readers may take focus', async () => {
+    const events: EventEnvelope[] = [];
+    const bout = document.getElementById('bout')!;
+    const button = document.createElement('button');
+    button.setAttribute('data-fly', '');
+    button.dataset.card = '7H';
+    button.innerHTML = '<span>7H</span>';
+    at(button, 300, 200);
+    bout.appendChild(button);
+    const seq = moving(events, () => (bout.innerHTML = ''));
+    events.push(env({ type: 'BoutEnded', taken: false, defender: 2, cards: ['7H'] }));
+    seq.value = 2;
+    await nextTick();
+    await frame();
+    const copy = animations[0].el as HTMLElement;
+    expect(copy.tagName).toBe('BUTTON');
+    expect(copy.getAttribute('tabindex')).toBe('-1');
+    expect(copy.querySelector('span')!.getAttribute('tabindex')).toBe('-1');
+    expect((copy.closest('.flights') as HTMLElement).inert).toBe(true);
+  });
+
   it('moves nothing when the system asks for reduced motion', async () => {
     reduced = true;
     const events: EventEnvelope[] = [];

@@ -70,8 +70,10 @@ export function useMotion(root: Ref<HTMLElement | null>, seq: () => number | und
   function copy(card: string | null): HTMLElement {
     const c = card ? copies.get(card) : undefined;
     const el = c ?? Object.assign(document.createElement('div'), { className: 'card back' });
-    for (const a of ['data-card', 'data-fly', 'aria-label', 'aria-pressed', 'title', 'id', 'tabindex', 'role']) el.removeAttribute(a);
+    for (const a of ['data-card', 'data-fly', 'aria-label', 'aria-pressed', 'title', 'id', 'role']) el.removeAttribute(a);
     el.setAttribute('aria-hidden', 'true');
+    // a copy of a tappable card is a button: hidden from readers, it must not take focus either
+    for (const e of [el, ...el.querySelectorAll('*')]) e.setAttribute('tabindex', '-1');
     return el;
   }
 
@@ -79,6 +81,7 @@ export function useMotion(root: Ref<HTMLElement | null>, seq: () => number | und
     if (!layer) {
       layer = Object.assign(document.createElement('div'), { className: 'flights' });
       layer.setAttribute('aria-hidden', 'true');
+      layer.inert = true;
       document.body.appendChild(layer);
     }
     return layer;
