@@ -229,7 +229,6 @@ public final class LoadMain {
         return run;
     }
 
-    /** One table after another: sign in, create, join, start, play random legal moves to the end. */
     /** The answer, when it has this status; else what was asked for fails with the answer. */
     static Api.Response expect(Api.Response r, int status, String what) {
         if (r.status() != status) {
@@ -238,6 +237,7 @@ public final class LoadMain {
         return r;
     }
 
+    /** One table after another: sign in, create, join, start, play random legal moves to the end. */
     static final class TablePlayer implements Runnable {
         private final Api api;
         private final Run run;
