@@ -43,7 +43,8 @@ async function joinFromTheLobby(page, tableId) {
   const row = page.locator(`.table-row[data-table="${tableId}"]`);
   await row.waitFor({ timeout: 10_000 });
   if (!(await row.innerText()).includes(`stake ${STAKE}`)) throw new Error(`the lobby's row says "${await row.innerText()}"`);
-  await row.getByRole('button', { name: 'Join' }).click();
+  // by keyboard: a table opened meanwhile moves the live rows, and a mouse's press and release could land on two
+  await row.getByRole('button', { name: 'Join' }).press('Enter');
   await page.waitForURL(/\/tables\//);
 }
 

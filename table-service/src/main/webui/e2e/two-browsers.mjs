@@ -111,7 +111,7 @@ async function main() {
     await row.waitFor();
     console.log(`Bo's lobby shows Ann's table ${tableId} live, and its filter hides and shows it`);
     await shoot('lobby-live', b.page);
-    await row.getByRole('button', { name: 'Join' }).click();
+    await row.getByRole('button', { name: 'Join' }).press('Enter'); // by keyboard: the live rows may move (staked.mjs)
     await b.page.waitForURL(/\/tables\//);
 
     // Ann sees Bo sit down (live), seats an easy bot in the free seat and starts.

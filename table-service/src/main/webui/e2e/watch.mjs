@@ -42,7 +42,7 @@ async function main() {
     const row = cyPage.locator(`.table-row[data-table="${tableId}"][data-status=PLAYING]`);
     await row.waitFor({ timeout: 15_000 });
     await shoot('watch-lobby', cyPage);
-    await row.getByRole('button', { name: 'Watch' }).click();
+    await row.getByRole('button', { name: 'Watch' }).press('Enter'); // by keyboard: the live rows may move (staked.mjs)
     await cyPage.waitForURL(/\/tables\//);
     await cyPage.locator('.table-page[data-spectator=true]').waitFor();
     await cyPage.locator('[data-watching]').waitFor();
