@@ -43,7 +43,7 @@ async function joinFromTheLobby(page, tableId) {
   const row = page.locator(`.table-row[data-table="${tableId}"]`);
   await row.waitFor({ timeout: 10_000 });
   if (!(await row.innerText()).includes(`stake ${STAKE}`)) throw new Error(`the lobby's row says "${await row.innerText()}"`);
-  // by keyboard: a table opened meanwhile moves the live rows, and a mouse's press and release could land on two
+  // by keyboard: a table opened meanwhile moves the live rows, so a mouse's press and release could land on two rows
   await row.getByRole('button', { name: 'Join' }).press('Enter');
   await page.waitForURL(/\/tables\//);
 }
